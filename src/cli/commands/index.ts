@@ -1,0 +1,7 @@
+import type { CommandModule } from 'yargs';
+import { stemCommand } from './stem.js';
+
+/** Every command of the CLI, in the order `anwc --help` lists them. Add one line per command. */
+export const COMMANDS: CommandModule<any, any>[] = [
+  stemCommand,
+];

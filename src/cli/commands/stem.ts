@@ -1,0 +1,33 @@
+import type { CommandModule } from 'yargs';
+import { createInterface } from 'node:readline';
+import { stem } from '../../text/stem.js';
+import { handler } from '../run.js';
+
+export const stemCommand: CommandModule = {
+  command: 'stem [words..]',
+  describe: 'Print the Porter stem of each word (from the arguments, or stdin one a line)',
+  builder: (y) =>
+    y
+      .positional('words', { type: 'string', array: true, describe: 'Words to stem' })
+      .example('echo running | anwc stem', 'prints "run"')
+      .example('anwc stem caresses ponies', 'prints "caress" and "poni"'),
+  handler: handler(async (argv: { words?: string[] }) => {
+    const out: string[] = [];
+    const flush = () => {
+      if (out.length) process.stdout.write(out.join('\n') + '\n');
+      out.length = 0;
+    };
+    if (argv.words && argv.words.length > 0) {
+      for (const w of argv.words) out.push(stem(w));
+      flush();
+      return;
+    }
+    const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
+    for await (const line of rl) {
+      const word = line.trim();
+      out.push(word ? stem(word) : '');
+      if (out.length >= 4096) flush();
+    }
+    flush();
+  }),
+};

@@ -1,0 +1,17 @@
+/**
+ * The one exit-code table (practice 7). The README's table is checked against this one by a test.
+ */
+export const EXIT = {
+  /** The command did what was asked. */
+  OK: 0,
+  /** The command ran to the end but found problems in what it examined (broken links, for `anwc check`). */
+  PROBLEMS: 1,
+  /** Bad input: a flag, a file, a URL, a database address. Nothing stored was changed. */
+  USAGE: 2,
+  /** A fault of anwc or its surroundings that the user did not cause (a bug, a full disk). */
+  INTERNAL: 3,
+  /** Stopped by Ctrl-C (SIGINT) after saving what was in flight. */
+  INTERRUPTED: 130,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

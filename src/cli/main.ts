@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { COMMANDS } from './commands/index.js';
+import { OPTIONS, type OptionSpec } from './options.js';
+import { UserError } from '../errors.js';
+import { reportError } from './run.js';
+import { EXIT } from './exit.js';
+import { VERSION } from '../version.js';
+
+/** Checks every given option against its table entry before any command runs. */
+function checkOptions(argv: Record<string, unknown>): void {
+  for (const [name, spec] of Object.entries(OPTIONS) as [string, OptionSpec][]) {
+    const value = argv[name];
+    if (value === undefined || !spec.check) continue;
+    if (typeof value === 'number' && Number.isNaN(value)) {
+      throw new UserError(`--${name} needs a number`, { value: String(process.argv.find((a) => a.startsWith(`--${name}`)) ?? value), fix: 'see anwc --help' });
+    }
+    const fix = spec.check(value);
+    if (fix) throw new UserError(`--${name} is not valid`, { value: String(value), fix });
+  }
+}
+
+export async function main(args: string[]): Promise<void> {
+  const cli = yargs(args)
+    .scriptName('anwc')
+    .usage('$0 <command> [options]\n\nHarvest narrative text from the web for an Automatic Narrative Engine.')
+    .command(COMMANDS)
+    .middleware((argv) => checkOptions(argv as Record<string, unknown>), true)
+    .demandCommand(1, 'Name a command; anwc --help lists them')
+    .strict()
+    .recommendCommands()
+    .version(VERSION)
+    .help()
+    .alias('h', 'help')
+    .epilogue('Exit codes: 0 done, 1 done but problems found, 2 bad input, 3 internal error, 130 interrupted.')
+    .wrap(Math.min(100, process.stdout.columns || 100))
+    .fail((msg, err) => {
+      process.exitCode = err ? reportError(err) : reportError(new UserError(msg, { fix: 'see anwc --help' }));
+      if (!err) process.exitCode = EXIT.USAGE;
+      // yargs would print its full help here; one line is kinder in a log.
+      throw new CliExit();
+    });
+  try {
+    await cli.parseAsync();
+  } catch (err) {
+    if (!(err instanceof CliExit)) process.exitCode = reportError(err);
+  }
+}
+
+class CliExit extends Error {}
+
+await main(hideBin(process.argv));

@@ -1,0 +1,92 @@
+import type { Argv, Options } from 'yargs';
+
+/**
+ * One source of truth per option (practice 8): each flag is defined once here, and every command
+ * that takes it asks for it by name. The help text, the yargs parsing and the validation all come
+ * from this table. Defaults are applied after parsing (see `resolved`), so "not given" and "given
+ * the default" stay distinct.
+ */
+export interface OptionSpec {
+  type: 'string' | 'number' | 'boolean' | 'array';
+  describe: string;
+  /** The value used when neither the flag nor its environment variable is given. */
+  default?: string | number | boolean;
+  /** An environment variable that stands in for the flag. */
+  env?: string;
+  choices?: readonly string[];
+  alias?: string;
+  /** Returns the fix to print when the value is wrong, or undefined when it is fine. */
+  check?: (value: unknown) => string | undefined;
+}
+
+const positiveInt = (v: unknown): string | undefined =>
+  Number.isInteger(v) && (v as number) > 0 ? undefined : 'give a whole number above 0';
+
+export const OPTIONS = {
+  db: {
+    type: 'string',
+    describe: 'Database: sqlite:PATH or mysql://user:pass@host:port/db',
+    default: 'sqlite:./anwc.sqlite',
+    env: 'ANWC_DB',
+  },
+  json: {
+    type: 'boolean',
+    describe: 'Print JSON (one object a line) instead of text',
+  },
+  seed: {
+    type: 'number',
+    describe: 'Seed for the random generator, so that a run can be repeated',
+    check: (v) => (Number.isInteger(v) ? undefined : 'give a whole number'),
+  },
+  blocks: {
+    type: 'string',
+    describe: 'Extra block tags to read besides p and table, comma-separated (e.g. div,li,blockquote)',
+  },
+  'base-url': {
+    type: 'string',
+    describe: 'URL the document was fetched from, to resolve its relative links',
+  },
+} as const satisfies Record<string, OptionSpec>;
+
+export type OptionName = keyof typeof OPTIONS;
+
+/** Adds the named options from the table to a yargs command builder. */
+export function withOptions<T>(y: Argv<T>, ...names: OptionName[]): Argv<T> {
+  let out = y;
+  for (const name of names) {
+    const spec: OptionSpec = OPTIONS[name];
+    const opt: Options = { type: spec.type, describe: spec.describe };
+    if (spec.choices) opt.choices = [...spec.choices];
+    if (spec.alias) opt.alias = spec.alias;
+    const dflt = spec.default !== undefined ? `default: ${String(spec.default)}` : '';
+    const env = spec.env ? `env: ${spec.env}` : '';
+    const tail = [dflt, env].filter(Boolean).join(', ');
+    if (tail) opt.describe = `${spec.describe} [${tail}]`;
+    out = out.option(name, opt) as Argv<T>;
+  }
+  return out;
+}
+
+export type Source = 'flag' | 'env' | 'default' | 'unset';
+
+export interface Resolved<V> {
+  value: V;
+  source: Source;
+}
+
+/** The value of an option with where it came from: flag, then environment, then default. */
+export function resolved(
+  argv: Record<string, unknown>,
+  name: OptionName,
+  env: NodeJS.ProcessEnv = process.env,
+): Resolved<unknown> {
+  const spec: OptionSpec = OPTIONS[name];
+  if (argv[name] !== undefined) return { value: argv[name], source: 'flag' };
+  if (spec.env && env[spec.env] !== undefined && env[spec.env] !== '') {
+    return { value: env[spec.env], source: 'env' };
+  }
+  if (spec.default !== undefined) return { value: spec.default, source: 'default' };
+  return { value: undefined, source: 'unset' };
+}
+
+export { positiveInt };

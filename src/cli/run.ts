@@ -1,0 +1,30 @@
+import { UserError } from '../errors.js';
+import { EXIT } from './exit.js';
+
+/**
+ * The only place where errors become text and exit codes. A UserError is one line and exit 2;
+ * anything else is a fault of ours: one line, exit 3, and the stack only with ANWC_DEBUG=1.
+ */
+export function reportError(err: unknown, stderr: NodeJS.WritableStream = process.stderr): number {
+  if (err instanceof UserError) {
+    stderr.write(`anwc: ${err.toLine()}\n`);
+    return EXIT.USAGE;
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  stderr.write(`anwc: internal error: ${message}\n`);
+  if (process.env.ANWC_DEBUG && err instanceof Error && err.stack) stderr.write(`${err.stack}\n`);
+  else stderr.write('anwc: rerun with ANWC_DEBUG=1 to see where it happened\n');
+  return EXIT.INTERNAL;
+}
+
+/** Wraps a command handler: its resolved number (or OK) becomes the exit code. */
+export function handler<A>(fn: (argv: A) => Promise<number | void> | number | void) {
+  return async (argv: any): Promise<void> => {
+    try {
+      const code = await fn(argv as A);
+      process.exitCode = code ?? EXIT.OK;
+    } catch (err) {
+      process.exitCode = reportError(err);
+    }
+  };
+}
