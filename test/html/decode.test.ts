@@ -1,0 +1,112 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import iconv from 'iconv-lite';
+import { charsetParam, decodeHtml } from '../../src/html/decode.js';
+import { encodingForLabel } from '../../src/html/labels.js';
+import { prescanEncoding } from '../../src/html/prescan.js';
+
+const latin1 = (s: string) => Uint8Array.from(Buffer.from(s, 'latin1'));
+const utf8 = (s: string) => Uint8Array.from(Buffer.from(s, 'utf8'));
+const concat = (...parts: Uint8Array[]) => Uint8Array.from(Buffer.concat(parts));
+
+test('a UTF-8 BOM outranks the HTTP charset and the meta, and is not part of the text', () => {
+  const bytes = concat(Uint8Array.of(0xef, 0xbb, 0xbf), utf8('<meta charset="koi8-r"><p>café</p>'));
+  const d = decodeHtml(bytes, 'text/html; charset=iso-8859-1');
+  assert.deepEqual([d.charset, d.source], ['UTF-8', 'bom']);
+  assert.equal(d.text, '<meta charset="koi8-r"><p>café</p>');
+});
+
+test('UTF-16 with a byte order mark, little- and big-endian', () => {
+  const le = concat(Uint8Array.of(0xff, 0xfe), Uint8Array.from(Buffer.from('<p>naïve “quotes”</p>', 'utf16le')));
+  assert.deepEqual(decodeHtml(le), { text: '<p>naïve “quotes”</p>', charset: 'UTF-16LE', source: 'bom' });
+  const beBody = Buffer.from('<p>Ωmega</p>', 'utf16le').swap16();
+  const be = concat(Uint8Array.of(0xfe, 0xff), Uint8Array.from(beBody));
+  assert.deepEqual(decodeHtml(be), { text: '<p>Ωmega</p>', charset: 'UTF-16BE', source: 'bom' });
+});
+
+test('iso-8859-1 and ascii labels mean windows-1252, so 0x93/0x94 are curly quotes', () => {
+  const bytes = latin1('<p>\x93Caf\xe9\x94 \x80 5</p>');
+  for (const label of ['iso-8859-1', 'ISO_8859-1', 'latin1', 'us-ascii', 'windows-1252']) {
+    const d = decodeHtml(bytes, `text/html; charset=${label}`);
+    assert.deepEqual([d.charset, d.source], ['windows-1252', 'http'], label);
+    assert.equal(d.text, '<p>“Café” € 5</p>', label);
+  }
+});
+
+test('an HTTP charset outranks a meta that contradicts it, as in browsers', () => {
+  const bytes = utf8('<meta charset="utf-8"><p>café</p>');
+  const d = decodeHtml(bytes, 'text/html; charset=ISO-8859-1');
+  assert.deepEqual([d.charset, d.source], ['windows-1252', 'http']);
+  assert.equal(d.text, '<meta charset="utf-8"><p>cafÃ©</p>');
+});
+
+test('an unknown HTTP label is passed over and the meta decides', () => {
+  const bytes = concat(latin1('<meta http-equiv="Content-Type" content="text/html; charset=windows-1251"><p>'), Uint8Array.of(0xcf, 0xf0, 0xe8), latin1('</p>'));
+  const d = decodeHtml(bytes, 'text/html; charset=klingon');
+  assert.deepEqual([d.charset, d.source], ['windows-1251', 'meta']);
+  assert.match(d.text, /<p>При<\/p>$/);
+});
+
+test('Shift_JIS by meta charset, and by its alias sjis over HTTP', () => {
+  const body = Uint8Array.from(iconv.encode('<p>吾輩は猫である</p>', 'shift_jis'));
+  const withMeta = concat(latin1('<html><head><meta charset=Shift_JIS></head>'), body);
+  const d = decodeHtml(withMeta);
+  assert.deepEqual([d.charset, d.source], ['Shift_JIS', 'meta']);
+  assert.ok(d.text.endsWith('<p>吾輩は猫である</p>'));
+  assert.equal(decodeHtml(body, 'text/html;charset="sjis"').text, '<p>吾輩は猫である</p>');
+});
+
+test('without labels, valid UTF-8 is sniffed as UTF-8 and anything else as windows-1252', () => {
+  assert.deepEqual(decodeHtml(utf8('<p>Ünïcödé</p>')), { text: '<p>Ünïcödé</p>', charset: 'UTF-8', source: 'sniff' });
+  assert.deepEqual(decodeHtml(latin1('<p>\xdcber</p>')), { text: '<p>Über</p>', charset: 'windows-1252', source: 'sniff' });
+});
+
+test('a UTF-8 sequence cut at the end by a byte cap still sniffs as UTF-8', () => {
+  const cut = utf8('<p>ok €').subarray(0, -1);
+  const d = decodeHtml(cut);
+  assert.deepEqual([d.charset, d.source], ['UTF-8', 'sniff']);
+  assert.equal(d.text, '<p>ok \uFFFD');
+});
+
+test('pure ASCII gives no evidence, so the default is recorded', () => {
+  assert.deepEqual(decodeHtml(utf8('<p>plain</p>'), 'text/html'), { text: '<p>plain</p>', charset: 'UTF-8', source: 'default' });
+  assert.deepEqual(decodeHtml(new Uint8Array()), { text: '', charset: 'UTF-8', source: 'default' });
+});
+
+test('a meta that claims UTF-16 is read as UTF-8, since its own bytes were ASCII', () => {
+  const d = decodeHtml(utf8('<meta charset="utf-16"><p>é</p>'));
+  assert.deepEqual([d.charset, d.source, d.text.endsWith('<p>é</p>')], ['UTF-8', 'meta', true]);
+});
+
+test('labels the standard maps to "replacement" decode to one U+FFFD', () => {
+  assert.deepEqual(decodeHtml(latin1('<p>x</p>'), 'text/html; charset=iso-2022-kr'), { text: '\uFFFD', charset: 'replacement', source: 'http' });
+});
+
+test('prescan: metas in comments, in other attributes, or past 1024 bytes do not count', () => {
+  assert.equal(prescanEncoding(latin1('<!-- <meta charset="koi8-r"> --><meta charset="iso-8859-2">')), 'ISO-8859-2');
+  assert.equal(prescanEncoding(latin1('<!--><meta charset="koi8-r">')), 'KOI8-R');
+  assert.equal(prescanEncoding(latin1('<div title="<meta charset=koi8-r>"></div>')), undefined);
+  assert.equal(prescanEncoding(latin1(' '.repeat(1020) + '<meta charset="koi8-r">')), undefined);
+});
+
+test('prescan: http-equiv needs content-type, content needs charset=, the first charset attribute wins', () => {
+  assert.equal(prescanEncoding(latin1('<meta content="text/html; charset=koi8-r">')), undefined);
+  assert.equal(prescanEncoding(latin1('<META HTTP-EQUIV=Content-Type CONTENT="text/html;charset=\'EUC-JP\'">')), 'EUC-JP');
+  assert.equal(prescanEncoding(latin1('<meta charset="koi8-r" charset="utf-8">')), 'KOI8-R');
+  assert.equal(prescanEncoding(latin1('<meta charset="nonsense"><meta charset=gbk>')), 'GBK');
+  assert.equal(prescanEncoding(latin1('<meta/charset=big5>')), 'Big5');
+});
+
+test('the label table normalises case, whitespace and aliases', () => {
+  assert.equal(encodingForLabel('  UTF8 '), 'UTF-8');
+  assert.equal(encodingForLabel('ks_c_5601-1987'), 'EUC-KR');
+  assert.equal(encodingForLabel('x-sjis'), 'Shift_JIS');
+  assert.equal(encodingForLabel('utf-7'), undefined);
+});
+
+test('charsetParam reads quoted and unquoted parameters, first one wins', () => {
+  assert.equal(charsetParam('text/html; charset=utf-8'), 'utf-8');
+  assert.equal(charsetParam('text/html;a="x;charset=no"; charset="koi8-r"; charset=utf-8'), 'koi8-r');
+  assert.equal(charsetParam('text/html'), undefined);
+  assert.equal(charsetParam('text/html; charset='), undefined);
+});
