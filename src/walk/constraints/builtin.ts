@@ -1,0 +1,36 @@
+import { constraint, type Constraint } from './constraint.js';
+
+/** The walk's depth limit: seeds are depth 0. */
+export const maxDepth = (n: number): Constraint => constraint(`max-depth ${n}`, 'context', (c) => c.depth <= n);
+
+export const httpOnly = (): Constraint =>
+  constraint('http-scheme', 'uri', (c) => c.url.protocol === 'http:' || c.url.protocol === 'https:');
+
+export const maxUrlLength = (n: number): Constraint =>
+  constraint(`max-url-length ${n}`, 'uri', (c) => c.url.href.length <= n);
+
+/**
+ * Scope by host name: exact names, or `*.example.org` for a domain and its subdomains. A URI check,
+ * so an out-of-scope link is dropped before any DNS lookup.
+ */
+export function hosts(patterns: readonly string[]): Constraint {
+  const exact = new Set<string>();
+  const suffixes: string[] = [];
+  for (const p of patterns.map((x) => x.trim().toLowerCase()).filter(Boolean)) {
+    if (p.startsWith('*.')) suffixes.push(p.slice(1));
+    else exact.add(p);
+  }
+  return constraint(`hosts ${patterns.join(',')}`, 'uri', (c) => {
+    const h = c.url.hostname.toLowerCase();
+    return exact.has(h) || suffixes.some((s) => h.endsWith(s) || h === s.slice(1));
+  });
+}
+
+/** Stay on the host of the link's referrer (seeds, which have none, pass). */
+export const sameHost = (): Constraint =>
+  constraint('same-host', 'uri', (c) => !c.referrer || new URL(c.referrer).hostname === c.url.hostname);
+
+/** Skip URLs whose path ends in an extension that is never a page (images, archives, media). */
+const BINARY_EXT = /\.(?:png|jpe?g|gif|webp|svg|ico|bmp|tiff?|pdf|zip|gz|tgz|bz2|xz|7z|rar|tar|exe|dmg|iso|mp[34]|m4[av]|ogg|wav|flac|avi|mov|mkv|webm|woff2?|ttf|eot|css|js|mjs|json|xml|rss|atom|apk|deb|rpm|epub|mobi)$/i;
+export const notBinaryExtension = (): Constraint =>
+  constraint('not-binary-extension', 'uri', (c) => !BINARY_EXT.test(c.url.pathname));
