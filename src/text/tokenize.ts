@@ -1,0 +1,39 @@
+import { normalizeText } from './normalize.js';
+
+/*
+ * Words come from Intl.Segmenter (Unicode UAX #29 word boundaries) rather than a \p{L}\p{N}
+ * regex, because UAX #29 already knows what a regex would have to relearn case by case:
+ * "don’t" and "don't" are one word (U+2019 and ' are both MidNumLet), "3.14" and "1,000" are one
+ * number, "e.g" keeps its inner full stop, and scripts written without spaces (Chinese,
+ * Japanese, Thai) are split into dictionary words instead of one run per sentence, which the
+ * stop-word rule needs to judge them (thesis 3.2.3, rule 5). isWordLike drops the punctuation,
+ * dash, ellipsis and space segments. It costs a few times more than a regex per character;
+ * bench/ measures it, and blocks are paragraphs, not whole pages.
+ */
+const segmenter = new Intl.Segmenter('en', { granularity: 'word' });
+
+/** Apostrophe look-alikes folded to ASCII so "don’t" and "don't" make one token. */
+const APOSTROPHES = /[\u2019\u02BC\uFF07]/g;
+
+/**
+ * The words of a text in order, with their case, as written (apart from normalizeText's
+ * cleaning: no word joiners, soft hyphens or zero-width spaces inside them). Numbers count as
+ * words; dashes, ellipses and quotes do not.
+ */
+export function words(text: string): string[] {
+  const out: string[] = [];
+  for (const s of segmenter.segment(normalizeText(text))) {
+    if (s.isWordLike) out.push(s.segment);
+  }
+  return out;
+}
+
+/** The comparison key of one word: lowercased, apostrophes folded to ASCII. */
+export function tokenKey(word: string): string {
+  return word.toLowerCase().replace(APOSTROPHES, "'");
+}
+
+/** words(text) as comparison keys: what stop-word lists, stems and scores work on. */
+export function tokenize(text: string): string[] {
+  return words(text).map(tokenKey);
+}

@@ -1,0 +1,32 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { stem } from '../../src/text/index.js';
+import { sharedPath } from '../support/shared.js';
+
+/** Both files end with an extra empty line (see data/porter/SOURCE.txt); it is not a pair. */
+function lines(file: string): string[] {
+  const all = readFileSync(sharedPath('data', 'porter', file), 'utf8').split('\n');
+  while (all.at(-1) === '') all.pop();
+  return all;
+}
+
+test("Porter's reference vocabulary: every one of the 23,531 words stems as output.txt says", () => {
+  const voc = lines('voc.txt');
+  const out = lines('output.txt');
+  assert.equal(voc.length, 23531);
+  assert.equal(out.length, voc.length);
+  const wrong: string[] = [];
+  voc.forEach((word, i) => {
+    const got = stem(word);
+    if (got !== out[i]) wrong.push(`${word} → ${got}, expected ${out[i]}`);
+  });
+  const matched = voc.length - wrong.length;
+  assert.equal(matched, voc.length, `${matched}/${voc.length} pairs match; first misses: ${wrong.slice(0, 5).join('; ')}`);
+});
+
+test('stem lowercases first, as meta words arrive in any case', () => {
+  assert.equal(stem('Running'), 'run');
+  assert.equal(stem('CARESSES'), 'caress');
+  assert.equal(stem('ponies'), 'poni');
+});

@@ -1,0 +1,61 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { normalizeText, tokenize, tokenKey, words } from '../../src/text/index.js';
+
+test('normalizeText collapses every kind of whitespace and drops invisible characters', () => {
+  assert.equal(normalizeText('  Mr.\u00A0Holmes\u2009and\u202FWatson \n\t went '), 'Mr. Holmes and Watson went');
+  assert.equal(normalizeText('way\u2060—marking'), 'way—marking');
+  assert.equal(normalizeText('ex\u00ADample\u200B \uFEFFtext'), 'example text');
+  assert.equal(normalizeText('that\u2060\u200A\u2060… very'), 'that … very');
+  assert.equal(normalizeText('cafe\u0301'), 'café', 'combining accents compose (NFC)');
+  assert.equal(normalizeText('\u00A0\u2060 '), '');
+});
+
+test('normalizeText is idempotent', () => {
+  const once = normalizeText(' “Don’t\u2060—” he\u00A0said\u00AD…  ');
+  assert.equal(normalizeText(once), once);
+});
+
+test('curly and straight apostrophes keep a word whole', () => {
+  assert.deepEqual(words('Don’t stop, I’m here; don\'t go.'), ['Don’t', 'stop', 'I’m', 'here', "don't", 'go']);
+  assert.deepEqual(tokenize('Don’t DON\'T'), ["don't", "don't"]);
+  assert.equal(tokenKey('Rock’n’Roll'), "rock'n'roll");
+});
+
+test('em and en dashes, ellipses and quotes separate words and are not words', () => {
+  assert.deepEqual(words('this way⁠—marking the points⁠—as we sat'), ['this', 'way', 'marking', 'the', 'points', 'as', 'we', 'sat']);
+  assert.deepEqual(words('pages 10–12…and then'), ['pages', '10', '12', 'and', 'then']);
+  assert.deepEqual(words('“That,” said he; “that⁠ ⁠… very clear.”'), ['That', 'said', 'he', 'that', 'very', 'clear']);
+  assert.deepEqual(words('— … “ ” ‘ ’ ( ) , .'), []);
+});
+
+test('word joiners, no-break spaces, soft hyphens and zero-width spaces are not separators', () => {
+  assert.deepEqual(words('in\u00ADcandescent'), ['incandescent']);
+  assert.deepEqual(words('Mr.\u00A0Holmes'), ['Mr', 'Holmes']);
+  assert.deepEqual(words('super\u200Bcalifragilistic'), ['supercalifragilistic']);
+  assert.deepEqual(words('word\u2060joiner'), ['wordjoiner']);
+});
+
+test('numbers are words, with their decimal and thousands separators', () => {
+  assert.deepEqual(words('In 1895 it cost 3.50 or 1,000 pounds, on the 22nd.'), ['In', '1895', 'it', 'cost', '3.50', 'or', '1,000', 'pounds', 'on', 'the', '22nd']);
+});
+
+test('hyphenated compounds split into their parts', () => {
+  assert.deepEqual(tokenize('after-dinner Four-Dimensioned'), ['after', 'dinner', 'four', 'dimensioned']);
+});
+
+test('scripts written without spaces are split into words', () => {
+  assert.deepEqual(words('東京は日本の首都です。'), ['東京', 'は', '日本', 'の', '首都', 'です']);
+  assert.ok(words('我们今天去公园。').length >= 3);
+});
+
+test('accented and non-Latin letters stay inside words; case is kept by words, folded by tokenize', () => {
+  assert.deepEqual(words('Naïve Ζεύς Москва'), ['Naïve', 'Ζεύς', 'Москва']);
+  assert.deepEqual(tokenize('Naïve Ζεύς Москва'), ['naïve', 'ζεύς', 'москва']);
+});
+
+test('empty and punctuation-only input give no words', () => {
+  assert.deepEqual(tokenize(''), []);
+  assert.deepEqual(tokenize('   \u00A0 '), []);
+  assert.deepEqual(tokenize('#$%^&*'), []);
+});
