@@ -1,0 +1,74 @@
+import type { CostClass } from './constraints/constraint.js';
+
+/**
+ * What became of a walked link (practice 3). One value per link, stored with it, so that the run
+ * summary, `anwc stats`, `anwc why` and exit codes all read the same facts.
+ */
+export type WalkOutcome =
+  /** Fetched and acted on; `nodes` > 0 means the narrative action kept something. */
+  | { kind: 'harvested'; status: number; nodes: number; newNodes: number; blocks: number; rejected: Record<string, number>; links: number; truncated?: boolean }
+  /** Fetched, but meta robots or X-Robots-Tag said noindex: nothing stored from the page. */
+  | { kind: 'noindex'; status: number; links: number }
+  /** The server said the stored copy is current (conditional GET). */
+  | { kind: 'not-modified'; status: number }
+  /** A constraint of the activity said no (URI, DNS, header or resource class). */
+  | { kind: 'rejected'; constraint: string; cost: CostClass; detail?: string }
+  /** robots.txt forbids the URL for our product token. */
+  | { kind: 'robots'; reason: string; rule?: string }
+  /** The server answered with an error status. */
+  | { kind: 'http-error'; status: number }
+  /** The fetch failed before a usable answer: timeout, dns, refused-address, reset, too-large, … */
+  | { kind: 'failed'; failure: string; detail?: string };
+
+export type OutcomeKind = WalkOutcome['kind'];
+
+/** The link status the store keeps for an outcome. */
+export function statusOf(o: WalkOutcome): 'done' | 'failed' | 'excluded' {
+  switch (o.kind) {
+    case 'harvested':
+    case 'noindex':
+    case 'not-modified':
+      return 'done';
+    case 'rejected':
+    case 'robots':
+      return 'excluded';
+    case 'http-error':
+    case 'failed':
+      return 'failed';
+  }
+}
+
+/** `{kind, detail}` as the store keeps it. */
+export function toStored(o: WalkOutcome): { kind: string; detail: Record<string, unknown> } {
+  const { kind, ...detail } = o;
+  return { kind, detail };
+}
+
+/** One line a person reads: what happened to the link and what decided it. */
+export function describeOutcome(o: WalkOutcome): string {
+  switch (o.kind) {
+    case 'harvested':
+      return o.nodes > 0
+        ? `harvested: HTTP ${o.status}, ${o.nodes} narrative node(s) (${o.newNodes} new) from ${o.blocks} block(s), ${o.links} link(s) followed`
+        : `walked: HTTP ${o.status}, no block passed the heuristics (${summarizeRejections(o.rejected) || 'no blocks'}), ${o.links} link(s) followed`;
+    case 'noindex':
+      return `not harvested: the page says noindex (HTTP ${o.status}); ${o.links} link(s) followed`;
+    case 'not-modified':
+      return `not modified since the last fetch (HTTP ${o.status})`;
+    case 'rejected':
+      return `not walked: constraint "${o.constraint}" (${o.cost} class) said no${o.detail ? `: ${o.detail}` : ''}`;
+    case 'robots':
+      return `not walked: robots.txt ${o.reason}${o.rule ? ` (${o.rule})` : ''}`;
+    case 'http-error':
+      return `failed: the server answered HTTP ${o.status}`;
+    case 'failed':
+      return `failed: ${o.failure}${o.detail ? ` (${o.detail})` : ''}`;
+  }
+}
+
+export function summarizeRejections(rejected: Record<string, number>): string {
+  return Object.entries(rejected)
+    .sort((a, b) => b[1] - a[1])
+    .map(([rule, n]) => `${rule} ${n}`)
+    .join(', ');
+}
