@@ -1,0 +1,50 @@
+import { stem } from './stem.js';
+import { DEFAULT_STOP_WORDS } from './stopwords.js';
+import { tokenize, tokenKey } from './tokenize.js';
+
+/*
+ * The Salton-style score of the W4 paper's document locator: "a document score is computed by
+ * summing normalized frequency counts for the keywords", each keyword with a weight.
+ *
+ *   relevance(d, M) = Σ_{m ∈ M} w(m) · tf(m, d) / |d|
+ *
+ * where d is the list of Porter stems of d's tokens that are not stop words, |d| its length,
+ * tf(m, d) how many of them equal m, M the set of meta stems (duplicates count once) and w(m)
+ * the weight of m (1 unless given). With unit weights the score is the share of a block's content
+ * words that are meta words: 0 for none, 1 for a block made of nothing else. Stop words are
+ * dropped before counting so that ordinary English, which is a quarter stop words or more, does
+ * not dilute the score, and a block with no content words scores 0.
+ */
+
+export interface RelevanceOptions {
+  /** Dropped before stemming. Default: the thesis's Appendix A list. */
+  stopWords?: ReadonlySet<string>;
+  /** w(m) per meta stem; stems absent here weigh 1. */
+  weights?: Readonly<Record<string, number>>;
+}
+
+/** The Porter stems of the tokens of `text` that are not stop words, in order. */
+export function contentStems(text: string, stopWords: ReadonlySet<string> = DEFAULT_STOP_WORDS): string[] {
+  const out: string[] = [];
+  for (const token of tokenize(text)) if (!stopWords.has(token)) out.push(stem(token));
+  return out;
+}
+
+/** The score of stems already extracted with contentStems(). */
+export function relevanceOfStems(
+  stems: readonly string[],
+  metaStems: readonly string[],
+  weights: Readonly<Record<string, number>> = {},
+): number {
+  if (stems.length === 0) return 0;
+  const meta = new Set(metaStems.map(tokenKey));
+  if (meta.size === 0) return 0;
+  let sum = 0;
+  for (const s of stems) if (meta.has(s)) sum += Object.hasOwn(weights, s) ? (weights[s] ?? 1) : 1;
+  return sum / stems.length;
+}
+
+/** relevance(d, M) above: metaStems are stems (see stem()), compared lowercased. */
+export function relevance(text: string, metaStems: readonly string[], options: RelevanceOptions = {}): number {
+  return relevanceOfStems(contentStems(text, options.stopWords), metaStems, options.weights);
+}
