@@ -167,8 +167,8 @@ export function lex(src: string, report: Report): Token[] {
         pos,
         'write `\\\\` for a backslash; `\\{` and `\\}` for braces',
       );
-      // Keep the backslash as text so that a checker's later messages still line up with the source.
-      addText(step(), pos);
+      // Drop the backslash and read on: the next character is most likely meant literally.
+      step();
       continue;
     }
     if (c === '\n' || c === '\r') {
