@@ -1,0 +1,144 @@
+import { UserError } from '../errors.js';
+import { INLINE_TAGS, isElement, parseDom, tagOf, TextNode, type Dom, type HTMLElement, type Node } from './dom.js';
+
+/** One candidate narrative node: the text of one block element of the page. */
+export interface Block {
+  /** Position among the returned blocks, in document order of their start tags. */
+  index: number;
+  tag: string;
+  /** Whitespace collapsed, entities decoded; text of nested blocks is not repeated here. */
+  text: string;
+  /** Characters (not counting whitespace) inside `<a href>`, divided by all characters. */
+  linkDensity: number;
+  /** A short CSS-like path such as `div#content>div.para>p`, to find the block again. */
+  path: string;
+  /** Why the block's structure disqualifies it before any text rule runs, e.g. 'nested-table'. */
+  rejected?: string;
+}
+
+export interface BlockOptions {
+  /** The page's URL; kept for callers' reports, the text does not depend on it. */
+  url?: string;
+  /** Tags read as blocks besides p and table, e.g. ['div', 'li'] for pages that write prose in divs. */
+  blocks?: string[];
+}
+
+/** The thesis reads paragraphs and tables (section 3.2.2). */
+export const DEFAULT_BLOCK_TAGS: readonly string[] = ['p', 'table'];
+
+/** Subtrees a reader does not see as page text. */
+const SKIP = new Set(['noscript', 'head', 'title', 'select', 'option', 'textarea', 'svg', 'math', 'button']);
+
+const PATH_DEPTH = 4;
+const TAG_NAME = /^[a-z][a-z0-9-]*$/;
+
+/** Checks and normalizes a list of extra block tags (from a flag such as `--blocks div,li`). */
+export function blockTags(extra: readonly string[] = []): Set<string> {
+  const tags = new Set(DEFAULT_BLOCK_TAGS);
+  for (const raw of extra) {
+    const t = raw.trim().toLowerCase();
+    if (t === '') continue;
+    if (!TAG_NAME.test(t)) throw new UserError('not an HTML tag name', { value: raw, fix: 'give tag names such as div,li,blockquote' });
+    tags.add(t);
+  }
+  return tags;
+}
+
+interface Collector {
+  el: HTMLElement;
+  tag: string;
+  parts: string[];
+  linkChars: number;
+  nestedTable: boolean;
+}
+
+type Frame = { node: Node; block?: Collector; inLink: boolean } | { end: Collector } | { space: Collector };
+
+/**
+ * The blocks of a page, each `<p>` and each `<table>` by default. Every block keeps only its own
+ * text: a table's paragraphs, or a div's inner paragraphs when div is a block tag, are blocks of
+ * their own, so no word is counted twice. A table that holds another table is returned with
+ * `rejected: 'nested-table'`, as the thesis treats it as layout rather than content.
+ */
+export function extractBlocks(html: string | Dom, options: BlockOptions = {}): Block[] {
+  const tags = blockTags(options.blocks);
+  const root = typeof html === 'string' ? parseDom(html) : html;
+  const found: Collector[] = [];
+  const openTables: Collector[] = [];
+  // An explicit stack rather than recursion: hostile pages nest elements tens of thousands deep.
+  const stack: Frame[] = [{ node: root, inLink: false }];
+  while (stack.length) {
+    const f = stack.pop()!;
+    if ('end' in f) {
+      if (f.end.tag === 'table') openTables.pop();
+      continue;
+    }
+    if ('space' in f) {
+      f.space.parts.push(' ');
+      continue;
+    }
+    const { node, block, inLink } = f;
+    if (!isElement(node)) {
+      if (block && node instanceof TextNode) {
+        const t = node.text;
+        block.parts.push(t);
+        if (inLink) block.linkChars += t.replace(/\s+/g, '').length;
+      }
+      continue;
+    }
+    const tag = tagOf(node);
+    if (SKIP.has(tag)) continue;
+    if (tag === 'br') {
+      block?.parts.push(' ');
+      continue;
+    }
+    let owner = block;
+    if (tags.has(tag)) {
+      owner = { el: node, tag, parts: [], linkChars: 0, nestedTable: false };
+      found.push(owner);
+      block?.parts.push(' ');
+      if (tag === 'table') {
+        for (const t of openTables) t.nestedTable = true;
+        openTables.push(owner);
+      }
+      stack.push({ end: owner });
+    } else if (owner && !INLINE_TAGS.has(tag) && tag !== '') {
+      owner.parts.push(' ');
+      stack.push({ space: owner });
+    }
+    const link = inLink || (tag === 'a' && node.hasAttribute('href'));
+    const kids = node.childNodes;
+    for (let i = kids.length - 1; i >= 0; i--) stack.push({ node: kids[i]!, block: owner, inLink: link });
+  }
+
+  const out: Block[] = [];
+  for (const c of found) {
+    const text = c.parts.join('').replace(/\s+/g, ' ').trim();
+    const rejected = c.nestedTable ? 'nested-table' : undefined;
+    if (text === '' && !rejected) continue;
+    const chars = text.replace(/\s+/g, '').length;
+    const block: Block = {
+      index: out.length,
+      tag: c.tag,
+      text,
+      linkDensity: chars === 0 ? 0 : Math.min(1, c.linkChars / chars),
+      path: pathOf(c.el),
+    };
+    if (rejected) block.rejected = rejected;
+    out.push(block);
+  }
+  return out;
+}
+
+/** `tag#id` or `tag.class` for the element and its nearest ancestors, outermost first. */
+export function pathOf(el: HTMLElement): string {
+  const segs: string[] = [];
+  for (let e: HTMLElement | null = el; e && tagOf(e) && segs.length < PATH_DEPTH; e = e.parentNode) {
+    const tag = tagOf(e);
+    if (tag === 'html' || tag === 'body') break;
+    const id = e.getAttribute('id')?.trim();
+    const cls = e.getAttribute('class')?.trim().split(/\s+/)[0];
+    segs.push(id ? `${tag}#${id}` : cls ? `${tag}.${cls}` : tag);
+  }
+  return segs.reverse().join('>');
+}

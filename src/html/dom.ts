@@ -1,0 +1,84 @@
+import { parse, HTMLElement, NodeType, TextNode, type Node } from 'node-html-parser';
+
+export { HTMLElement, NodeType, TextNode, type Node };
+
+/** The root of a parsed document. Parse once with `parseDom` and hand it to every extractor. */
+export type Dom = HTMLElement;
+
+/**
+ * Elements whose content never reaches a reader: script and style are code, template is inert.
+ * They are cut from the source before parsing with one scan that also cuts comments, so a
+ * `<script>` inside a comment, or a `-->` inside a script, cannot derail the other. An element
+ * left open runs to the end of the document, as the HTML tokenizer would have it.
+ */
+const UNSEEN = /<!--(?:>|->|[\s\S]*?(?:-->|$))|<(script|style|template)(?=[\s/>])[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi;
+
+/** Elements with no end tag; the parser's list lacks frame and keygen. */
+const VOID_TAGS = 'area base br col embed frame hr img input keygen link meta param source track wbr'.split(' ');
+
+/**
+ * Start tags that close an open `<p>` in the HTML tree builder. node-html-parser closes a p only
+ * at another p or a div, so without this fix a menu `<ul>` after an unclosed `<p>` would be read
+ * as part of that paragraph.
+ */
+const CLOSES_P = new Set(
+  ('address article aside blockquote center details dialog dir div dl fieldset figcaption figure footer form ' +
+    'h1 h2 h3 h4 h5 h6 header hgroup hr main menu nav ol p pre section table ul').split(' '),
+);
+
+/**
+ * Parses HTML into a tree that keeps block structure: tag names lower-cased (old pages mix
+ * `<P>` with `</p>`), comments, scripts, styles and templates gone. `noscript` stays as an
+ * element: its links are real to a crawler that runs no script, and text extraction skips it.
+ */
+export function parseDom(html: string): Dom {
+  const root = parse(html.replace(UNSEEN, ''), {
+    lowerCaseTagName: true,
+    comment: false,
+    // No raw-text elements: pre and noscript are parsed as markup (the rest were cut above).
+    blockTextElements: {},
+    // Browsers keep an element left open; the parser's default would delete it (text and all
+    // attributes but its children), losing e.g. the src of a `<frame>` or a final `<p>`.
+    parseNoneClosedTags: true,
+    // An end tag closes every element opened inside its element, as in the HTML tree builder.
+    closeAllByClosing: true,
+    voidTag: { tags: VOID_TAGS },
+  });
+  closeParagraphs(root);
+  return root;
+}
+
+/** Elements that do not break a line: their text runs on with the words around them. */
+export const INLINE_TAGS: ReadonlySet<string> = new Set(
+  ('a abbr acronym b bdi bdo big cite code data del dfn em font i img ins kbd mark nobr q rp rt ruby s samp ' +
+    'small span strike strong sub sup time tt u var wbr label').split(' '),
+);
+
+/** The lower-case tag name of an element ('' for the root). */
+export function tagOf(el: HTMLElement): string {
+  return el.rawTagName ? el.rawTagName.toLowerCase() : '';
+}
+
+export function isElement(n: Node): n is HTMLElement {
+  return n.nodeType === NodeType.ELEMENT_NODE;
+}
+
+function closeParagraphs(root: HTMLElement): void {
+  const stack: HTMLElement[] = [root];
+  while (stack.length) {
+    const el = stack.pop()!;
+    if (tagOf(el) === 'p' && el.parentNode) {
+      const at = el.childNodes.findIndex((c) => isElement(c) && CLOSES_P.has(tagOf(c)));
+      if (at >= 0) {
+        const parent = el.parentNode;
+        const moved = el.childNodes.splice(at);
+        for (const m of moved) {
+          m.parentNode = parent;
+          if (isElement(m)) stack.push(m);
+        }
+        parent.childNodes.splice(parent.childNodes.indexOf(el) + 1, 0, ...moved);
+      }
+    }
+    for (const c of el.childNodes) if (isElement(c)) stack.push(c);
+  }
+}
