@@ -1,0 +1,101 @@
+import { extractBlocks, extractLinks, parseDom } from '../html/index.js';
+import { evaluateBlock, relevance, resolveHeuristics, type HeuristicOptions } from '../text/index.js';
+import { splitSentences } from '../text/sentences.js';
+import type { NodeInput } from '../store/store.js';
+import type { ActResult, FetchedPage } from '../walk/engine.js';
+
+export interface NarrativeOptions {
+  /** Block tags besides p and table. */
+  blocks?: string[];
+  heuristics?: Partial<HeuristicOptions>;
+  /** Added to the domain's score when the page yields a node (thesis: 1). */
+  reward: number;
+}
+
+export interface MetaContext {
+  /** The meta words of the link's query lineage: every node found below the query carries them. */
+  metaWordIds: number[];
+  metaStems: string[];
+}
+
+/**
+ * The ANWC action (thesis 3.2.2-3.2.3): each block of the page is judged by the heuristics; the
+ * accepted ones become crawler nodes linked to the query's meta words, the rejected ones are
+ * counted by the rule that rejected them. Meta robots and X-Robots-Tag are honoured: noindex keeps
+ * nothing from the page, nofollow follows none of its links, rel=nofollow skips that link.
+ */
+export function narrativeAction(page: FetchedPage, meta: MetaContext, opts: NarrativeOptions): ActResult {
+  const heuristics = resolveHeuristics(opts.heuristics);
+  const dom = parseDom(page.text);
+  const found = extractLinks(dom, { url: page.finalUrl });
+  const header = xRobotsTag(page.headers['x-robots-tag']);
+  const noindex = found.robots.noindex || header.noindex;
+  const nofollow = found.robots.nofollow || header.nofollow;
+  const links = nofollow ? [] : found.links.filter((l) => !l.nofollow).map((l) => l.url);
+  if (!nofollow && found.refresh) links.push(found.refresh);
+
+  if (noindex) {
+    return { outcome: { kind: 'noindex', status: page.status, links: links.length }, nodes: [], links, reward: 0 };
+  }
+
+  const rejected: Record<string, number> = {};
+  const nodes: NodeInput[] = [];
+  const seen = new Set<string>();
+  const blocks = extractBlocks(dom, { url: page.finalUrl, blocks: opts.blocks });
+  for (const block of blocks) {
+    if (block.rejected) {
+      rejected[block.rejected] = (rejected[block.rejected] ?? 0) + 1;
+      continue;
+    }
+    const verdict = evaluateBlock(block.text, heuristics);
+    if (!verdict.accepted) {
+      for (const r of verdict.reasons) rejected[r.rule] = (rejected[r.rule] ?? 0) + 1;
+      continue;
+    }
+    if (seen.has(verdict.text)) continue;
+    seen.add(verdict.text);
+    nodes.push({
+      text: verdict.text,
+      sentences: splitSentences(verdict.text),
+      relevance: relevance(verdict.text, meta.metaStems, { stopWords: heuristics.stopWords }),
+      metaWordIds: meta.metaWordIds,
+    });
+  }
+  return {
+    outcome: {
+      kind: 'harvested',
+      status: page.status,
+      nodes: nodes.length,
+      newNodes: 0,
+      blocks: blocks.length,
+      rejected,
+      links: links.length,
+      ...(page.truncated ? { truncated: true } : {}),
+    },
+    nodes,
+    links,
+    reward: nodes.length > 0 ? opts.reward : 0,
+  };
+}
+
+/**
+ * X-Robots-Tag directives that apply to us: unprefixed ones, or those prefixed with a user agent
+ * we answer to ("anwc: noindex"). Other bots' directives are not ours to obey.
+ */
+export function xRobotsTag(value: string | undefined, token = 'anwc'): { noindex: boolean; nofollow: boolean } {
+  const out = { noindex: false, nofollow: false };
+  if (!value) return out;
+  for (const part of value.split(/,(?=\s*[A-Za-z-]+\s*:)|\n/)) {
+    let directives = part;
+    const m = /^\s*([A-Za-z][\w-]*)\s*:\s*(.*)$/.exec(part);
+    if (m && !/^(?:noindex|nofollow|none|all|index|follow|unavailable_after|max-\w+|noarchive|nosnippet|notranslate|noimageindex)$/i.test(m[1]!)) {
+      if (m[1]!.toLowerCase() !== token.toLowerCase()) continue;
+      directives = m[2]!;
+    }
+    for (const d of directives.split(',').map((x) => x.trim().toLowerCase())) {
+      if (d === 'noindex' || d === 'none') out.noindex = true;
+      if (d === 'nofollow' || d === 'none') out.nofollow = true;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,81 @@
+import type { WalkOutcome } from './outcome.js';
+
+/** Counters of one walk, fed by the engine and read by progress lines and the summary. */
+export class WalkStats {
+  pagesStarted = 0;
+  /** Links that reached an outcome in this run. */
+  pagesDone = 0;
+  /** Pages fetched with a usable answer (harvested, noindex, not-modified). */
+  pagesFetched = 0;
+  /** Fetched pages that yielded at least one narrative node. */
+  pagesWithNodes = 0;
+  nodes = 0;
+  newNodes = 0;
+  newLinks = 0;
+  blocks = 0;
+  leaseLost = 0;
+  readonly outcomes: Record<string, number> = {};
+  readonly blockRejections: Record<string, number> = {};
+  readonly failures: Record<string, number> = {};
+  readonly droppedLinks: Record<string, number> = {};
+  readonly hosts = new Set<string>();
+
+  record(o: WalkOutcome, host: string, newNodes: number, newLinks: number): void {
+    this.pagesDone++;
+    this.hosts.add(host);
+    this.outcomes[o.kind] = (this.outcomes[o.kind] ?? 0) + 1;
+    this.newNodes += newNodes;
+    this.newLinks += newLinks;
+    switch (o.kind) {
+      case 'harvested':
+        this.pagesFetched++;
+        this.blocks += o.blocks;
+        this.nodes += o.nodes;
+        if (o.nodes > 0) this.pagesWithNodes++;
+        for (const [rule, n] of Object.entries(o.rejected)) bump(this.blockRejections, rule, n);
+        break;
+      case 'noindex':
+      case 'not-modified':
+        this.pagesFetched++;
+        break;
+      case 'failed':
+        bump(this.failures, o.failure, 1);
+        break;
+      case 'http-error':
+        bump(this.failures, `http-${o.status}`, 1);
+        break;
+      case 'rejected':
+        bump(this.failures, `constraint: ${o.constraint}`, 1);
+        break;
+      case 'robots':
+        bump(this.failures, 'robots', 1);
+        break;
+    }
+  }
+
+  dropped(constraint: string): void {
+    bump(this.droppedLinks, constraint, 1);
+  }
+
+  toJSON(): Record<string, unknown> {
+    return {
+      pagesDone: this.pagesDone,
+      pagesFetched: this.pagesFetched,
+      pagesWithNodes: this.pagesWithNodes,
+      nodes: this.nodes,
+      newNodes: this.newNodes,
+      newLinks: this.newLinks,
+      blocks: this.blocks,
+      hosts: this.hosts.size,
+      outcomes: this.outcomes,
+      blockRejections: this.blockRejections,
+      failures: this.failures,
+      droppedLinks: this.droppedLinks,
+      leaseLost: this.leaseLost,
+    };
+  }
+}
+
+function bump(map: Record<string, number>, key: string, n: number): void {
+  map[key] = (map[key] ?? 0) + n;
+}
