@@ -1,0 +1,96 @@
+import { sha256 } from '../hash.js';
+import { counterDeltas, LINK_COLUMNS, toLink } from '../rows.js';
+import type { CompletePageInput, CompletePageResult, DomainScore, Link, LinkInput } from '../store.js';
+import { all, one, run, type Conn } from './conn.js';
+import { insertNodes } from './nodes.js';
+
+/**
+ * The crawl frontier on MySQL, where several processes share it: leases are taken with
+ * SELECT … FOR UPDATE SKIP LOCKED so that two processes never hand out one link, and every
+ * counter moves by `x = x + ?`, never by a value read earlier.
+ */
+
+/**
+ * A plain read first: INSERT IGNORE on a host that exists takes a shared lock on its row, and a
+ * transaction that later bumps that domain's counters would then wait on its twin (a deadlock).
+ */
+async function domainIds(c: Conn, hosts: string[]): Promise<Map<string, number>> {
+  const unique = [...new Set(hosts)].sort();
+  const find = async (list: string[]) =>
+    (await all(c, 'SELECT id, host FROM domains WHERE host IN (?)', [list])).map((r) => [String(r.host), Number(r.id)] as const);
+  const out = new Map(await find(unique));
+  const missing = unique.filter((h) => !out.has(h));
+  if (missing.length > 0) {
+    await run(c, 'INSERT IGNORE INTO domains (host) VALUES ?', [missing.map((h) => [h])]);
+    for (const [h, id] of await find(missing)) out.set(h, id);
+  }
+  return out;
+}
+
+export async function addLinks(c: Conn, links: LinkInput[], at: number): Promise<number> {
+  if (links.length === 0) return 0;
+  const domains = await domainIds(c, links.map((l) => l.host));
+  // Input order is discovery order (ids), so rows are not sorted for lock order; a deadlock
+  // between two writers is retried by transaction().
+  const rows = links.map((l) => [l.url, sha256(l.url), domains.get(l.host)!, l.depth, l.queryId ?? null, l.referrerId ?? null, at]);
+  const res = await run(c,
+    'INSERT IGNORE INTO links (url, url_hash, domain_id, depth, query_id, referrer_id, discovered_at) VALUES ?', [rows]);
+  return res.affectedRows;
+}
+
+export async function linkWhere(c: Conn, where: string, params: unknown[]): Promise<Link | undefined> {
+  const row = await one(c, `SELECT ${LINK_COLUMNS} FROM links l JOIN domains d ON d.id = l.domain_id WHERE ${where}`, params);
+  return row ? toLink(row) : undefined;
+}
+
+/**
+ * Two indexed probes (pending; leased but expired), each taking the first row no one else has
+ * locked, and the earlier of the two in discovery order wins. The loser's lock ends at commit.
+ */
+export async function leaseNextLink(c: Conn, domainId: number, owner: string, leaseMs: number, now: number): Promise<Link | undefined> {
+  const pendingRow = await one(c,
+    `SELECT id FROM links WHERE domain_id = ? AND status = 'pending' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`, [domainId]);
+  const expiredRow = await one(c,
+    `SELECT id FROM links WHERE domain_id = ? AND status = 'leased' AND lease_expires_at <= ? ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+    [domainId, now]);
+  const ids = [pendingRow, expiredRow].filter((r) => r !== undefined).map((r) => Number(r.id));
+  if (ids.length === 0) return undefined;
+  const id = Math.min(...ids);
+  await run(c, `UPDATE links SET status = 'leased', lease_owner = ?, lease_expires_at = ? WHERE id = ?`, [owner, now + leaseMs, id]);
+  return linkWhere(c, 'l.id = ?', [id]);
+}
+
+export async function completePage(c: Conn, p: CompletePageInput): Promise<CompletePageResult> {
+  const at = p.at ?? Date.now();
+  const link = await one(c, 'SELECT url, domain_id, lease_owner FROM links WHERE id = ? FOR UPDATE', [p.linkId]);
+  if (!link) throw new Error(`completePage: no link ${p.linkId}`);
+  if (p.owner !== undefined && link.lease_owner !== p.owner) return { applied: false, nodeIds: [], newNodes: 0, newLinks: 0 };
+
+  const nodes = await insertNodes(c, 'crawler', p.nodes, String(link.url), at);
+  const newLinks = await addLinks(c, p.newLinks, at);
+  const status = p.status ?? 'done';
+  await run(c,
+    `UPDATE links SET status = ?, outcome_kind = ?, outcome_detail = ?, etag = COALESCE(?, etag),
+       last_modified = COALESCE(?, last_modified), lease_owner = NULL, lease_expires_at = NULL, completed_at = ?
+     WHERE id = ?`,
+    [status, p.outcome.kind, p.outcome.detail ? JSON.stringify(p.outcome.detail) : null, p.etag ?? null, p.lastModified ?? null, at, p.linkId]);
+  const d = counterDeltas(status);
+  await run(c, 'UPDATE domains SET score = score + ?, pages = pages + ?, nodes = nodes + ?, errors = errors + ? WHERE id = ?',
+    [p.domainReward, d.pages, new Set(nodes.ids).size, d.errors, link.domain_id]);
+  return { applied: true, nodeIds: nodes.ids, newNodes: nodes.newNodes, newLinks };
+}
+
+export async function releaseExpiredLeases(c: Conn, now: number): Promise<number> {
+  return (await run(c,
+    `UPDATE links SET status = 'pending', lease_owner = NULL, lease_expires_at = NULL WHERE status = 'leased' AND lease_expires_at <= ?`,
+    [now])).affectedRows;
+}
+
+export async function domainsWithPending(c: Conn, now: number): Promise<DomainScore[]> {
+  const rows = await all(c,
+    `SELECT d.id, d.host, d.score FROM domains d
+     WHERE EXISTS (SELECT 1 FROM links l WHERE l.domain_id = d.id AND l.status = 'pending')
+        OR EXISTS (SELECT 1 FROM links l WHERE l.domain_id = d.id AND l.status = 'leased' AND l.lease_expires_at <= ?)
+     ORDER BY d.id`, [now]);
+  return rows.map((r) => ({ id: Number(r.id), host: String(r.host), score: Number(r.score) }));
+}

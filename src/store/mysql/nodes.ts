@@ -1,0 +1,153 @@
+import { sha256 } from '../hash.js';
+import { NODE_COLUMNS, toMetaWord, uniqueByStem, withMeta } from '../rows.js';
+import type {
+  MarkupFileInput, MetaWord, MetaWordInfo, MetaWordInput, NodeInput, NodeQuery, Origin, ReplaceFileResult, StoredNode,
+} from '../store.js';
+import { all, one, run, type Conn } from './conn.js';
+
+/**
+ * Meta words, nodes and markup files on MySQL. Callers hold the transaction. Meta words go in
+ * sorted by stem, so two writers take their locks in one order.
+ */
+
+const MAX_WORD = 191;
+
+export async function ensureMetaWords(c: Conn, words: MetaWordInput[]): Promise<MetaWord[]> {
+  if (words.length === 0) return [];
+  for (const w of words) {
+    // INSERT IGNORE would cut a longer word short without a word; say so instead.
+    if (w.word.length > MAX_WORD || w.stem.length > MAX_WORD) throw new Error(`meta word longer than ${MAX_WORD} characters: ${w.word.slice(0, 40)}…`);
+  }
+  const unique = uniqueByStem(words).sort((a, b) => (a.stem < b.stem ? -1 : a.stem > b.stem ? 1 : 0));
+  await run(c, 'INSERT IGNORE INTO meta_words (word, stem) VALUES ?', [unique.map((w) => [w.word, w.stem])]);
+  const rows = await all(c, 'SELECT id, word, stem FROM meta_words WHERE stem IN (?)', [unique.map((w) => w.stem)]);
+  const byStem = new Map(rows.map((r) => [String(r.stem), toMetaWord(r)]));
+  return words.map((w) => byStem.get(w.stem)!);
+}
+
+export interface InsertedNodes {
+  ids: number[];
+  newNodes: number;
+}
+
+export async function insertNodes(
+  c: Conn, origin: Origin, nodes: NodeInput[], sourceUrl: string | null, at: number,
+): Promise<InsertedNodes> {
+  if (nodes.length === 0) return { ids: [], newNodes: 0 };
+  // Input order (a page's reading order) becomes id order, as on SQLite.
+  const hashed = nodes.map((n) => ({ n, hash: sha256(n.text) }));
+  const res = await run(
+    c,
+    'INSERT IGNORE INTO nodes (origin, text, sentences, text_hash, source_url, relevance, created_at) VALUES ?',
+    [hashed.map(({ n, hash }) => [origin, n.text, JSON.stringify(n.sentences), hash, sourceUrl, n.relevance ?? null, at])],
+  );
+  const rows = await all(c, 'SELECT id, text_hash FROM nodes WHERE origin = ? AND text_hash IN (?)', [origin, hashed.map((h) => h.hash)]);
+  const byHash = new Map(rows.map((r) => [String(r.text_hash), Number(r.id)]));
+  const ids = hashed.map((h) => byHash.get(h.hash)!);
+  const links = hashed.flatMap((h, i) => h.n.metaWordIds.map((m) => [ids[i]!, m]));
+  if (links.length > 0) {
+    links.sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
+    await run(c, 'INSERT IGNORE INTO node_meta (node_id, meta_word_id) VALUES ?', [links]);
+  }
+  return { ids, newNodes: res.affectedRows };
+}
+
+export async function replaceMarkupFile(c: Conn, file: MarkupFileInput, at: number): Promise<ReplaceFileResult> {
+  const pathHash = sha256(file.path);
+  const old = await one(c, 'SELECT id FROM markup_files WHERE path_hash = ? FOR UPDATE', [pathHash]);
+  let oldNodeIds: number[] = [];
+  let fileId: number;
+  if (old) {
+    fileId = Number(old.id);
+    oldNodeIds = (await all(c,
+      'SELECT DISTINCT sn.node_id FROM section_nodes sn JOIN sections s ON s.id = sn.section_id WHERE s.file_id = ?', [fileId],
+    )).map((r) => Number(r.node_id));
+    await run(c, 'DELETE FROM sections WHERE file_id = ?', [fileId]);
+    await run(c, 'UPDATE markup_files SET content_hash = ?, imported_at = ? WHERE id = ?', [file.contentHash, at, fileId]);
+  } else {
+    fileId = (await run(c, 'INSERT INTO markup_files (path, path_hash, content_hash, imported_at) VALUES (?, ?, ?, ?)',
+      [file.path, pathHash, file.contentHash, at])).insertId;
+  }
+  const exclusive = await onlyHere(c, oldNodeIds);
+  if (exclusive.length > 0) await run(c, 'DELETE FROM node_meta WHERE node_id IN (?)', [exclusive]);
+
+  const allWords = new Map<string, MetaWord>();
+  let nodes = 0;
+  let newNodes = 0;
+  for (const [si, section] of file.sections.entries()) {
+    const sectionId = (await run(c, 'INSERT INTO sections (file_id, position, name, attributes) VALUES (?, ?, ?, ?)',
+      [fileId, si, section.name, JSON.stringify(section.attributes)])).insertId;
+    for (const [ni, n] of section.nodes.entries()) {
+      const metas = await ensureMetaWords(c, uniqueByStem(n.metaWords));
+      for (const m of metas) allWords.set(m.stem, m);
+      const r = await insertNodes(c, 'author', [{ text: n.text, sentences: n.sentences, metaWordIds: metas.map((m) => m.id) }], null, at);
+      await run(c, 'INSERT INTO section_nodes (section_id, position, node_id) VALUES (?, ?, ?)', [sectionId, ni, r.ids[0]]);
+      nodes++;
+      newNodes += r.newNodes;
+    }
+  }
+  let removedNodes = 0;
+  if (exclusive.length > 0) {
+    removedNodes = (await run(c,
+      `DELETE FROM nodes WHERE id IN (?) AND origin = 'author' AND NOT EXISTS (SELECT 1 FROM section_nodes sn WHERE sn.node_id = nodes.id)`,
+      [exclusive])).affectedRows;
+  }
+  return { fileId, nodes, newNodes, removedNodes, metaWords: [...allWords.values()] };
+}
+
+/** Of these nodes, those no other file places (this file's placements are gone by now). */
+async function onlyHere(c: Conn, nodeIds: number[]): Promise<number[]> {
+  if (nodeIds.length === 0) return [];
+  const placed = new Set((await all(c, 'SELECT DISTINCT node_id FROM section_nodes WHERE node_id IN (?)', [nodeIds])).map((r) => Number(r.node_id)));
+  return nodeIds.filter((id) => !placed.has(id));
+}
+
+export async function loadNodes(c: Conn, where: string, params: unknown[], tail = 'ORDER BY n.id'): Promise<StoredNode[]> {
+  const rows = await all(c, `SELECT ${NODE_COLUMNS} FROM nodes n ${where} ${tail}`, params);
+  if (rows.length === 0) return [];
+  const metas = await all(c,
+    `SELECT nm.node_id, m.id, m.word, m.stem FROM node_meta nm JOIN meta_words m ON m.id = nm.meta_word_id WHERE nm.node_id IN (?)`,
+    [rows.map((r) => Number(r.id))]);
+  return withMeta(rows, metas);
+}
+
+export async function queryNodes(c: Conn, q: NodeQuery): Promise<StoredNode[]> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (q.origin) { where.push('n.origin = ?'); params.push(q.origin); }
+  if (q.stem !== undefined) {
+    where.push('n.id IN (SELECT nm.node_id FROM node_meta nm JOIN meta_words m ON m.id = nm.meta_word_id WHERE m.stem = ?)');
+    params.push(q.stem);
+  }
+  if (q.afterId !== undefined) { where.push('n.id > ?'); params.push(q.afterId); }
+  const limit = q.limit !== undefined ? ` LIMIT ${Math.max(0, Math.floor(q.limit))}` : '';
+  return loadNodes(c, where.length ? `WHERE ${where.join(' AND ')}` : '', params, `ORDER BY n.id${limit}`);
+}
+
+const OF_STEM = `FROM nodes n JOIN node_meta nm ON nm.node_id = n.id JOIN meta_words m ON m.id = nm.meta_word_id
+  WHERE m.stem = ?`;
+
+export async function countNodesOfStem(c: Conn, stem: string): Promise<Record<Origin, number>> {
+  const out: Record<Origin, number> = { author: 0, crawler: 0 };
+  for (const r of await all(c, `SELECT n.origin, COUNT(*) AS c ${OF_STEM} GROUP BY n.origin`, [stem])) {
+    out[String(r.origin) as Origin] = Number(r.c);
+  }
+  return out;
+}
+
+export async function nodeOfStemAt(c: Conn, stem: string, origin: Origin, index: number): Promise<StoredNode | undefined> {
+  const row = await one(c, `SELECT n.id ${OF_STEM} AND n.origin = ? ORDER BY n.id LIMIT 1 OFFSET ?`, [stem, origin, index]);
+  return row ? (await loadNodes(c, 'WHERE n.id = ?', [Number(row.id)]))[0] : undefined;
+}
+
+export async function listMetaWords(c: Conn, neverSearched: boolean): Promise<MetaWordInfo[]> {
+  const rows = await all(c,
+    `SELECT m.id, m.word, m.stem,
+       (SELECT COUNT(*) FROM node_meta nm WHERE nm.meta_word_id = m.id) AS nodes,
+       (SELECT MAX(q.created_at) FROM query_meta qm JOIN search_queries q ON q.id = qm.query_id
+         WHERE qm.meta_word_id = m.id) AS last_searched
+     FROM meta_words m ORDER BY m.word, m.id`);
+  return rows
+    .map((r) => ({ ...toMetaWord(r), nodes: Number(r.nodes), lastSearchedAt: r.last_searched == null ? null : Number(r.last_searched) }))
+    .filter((m) => !neverSearched || m.lastSearchedAt === null);
+}

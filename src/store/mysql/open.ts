@@ -1,0 +1,118 @@
+import mysql, { type Connection, type Pool } from 'mysql2/promise';
+import { UserError } from '../../errors.js';
+import { loadMigrations, pending, refuseNewer, statements } from '../migrations.js';
+
+/**
+ * Connecting to MySQL/MariaDB: the database is created when missing, the schema brought up to
+ * date under a named lock (so that several processes opening one new database at once apply
+ * each migration once), and a pool handed back.
+ */
+export interface MysqlTarget {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  database: string;
+}
+
+const CONNECT_TIMEOUT_MS = 5000;
+
+function where(t: MysqlTarget): string {
+  return `${t.host.includes(':') ? `[${t.host}]` : t.host}:${t.port}`;
+}
+
+/** Turns a failure to connect into the one line a user can act on. */
+export function connectError(err: unknown, t: MysqlTarget): Error {
+  const e = err as { code?: string; errno?: number; message?: string };
+  const code = e.code ?? 'error';
+  if (code === 'ER_ACCESS_DENIED_ERROR' || code === 'ER_DBACCESS_DENIED_ERROR') {
+    return new UserError(`MySQL at ${where(t)} refused user ${t.user} (${code})`, {
+      fix: 'check the user and password in --db',
+    });
+  }
+  if (['ECONNREFUSED', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ECONNRESET', 'PROTOCOL_CONNECTION_LOST'].includes(code)) {
+    return new UserError(`cannot connect to MySQL at ${where(t)} (${code}); is the server running?`, {
+      fix: 'start it (e.g. `sudo systemctl start mariadb`) or fix the host and port in --db',
+    });
+  }
+  return err instanceof Error ? err : new Error(String(err));
+}
+
+async function connect(t: MysqlTarget, database?: string): Promise<Connection> {
+  try {
+    return await mysql.createConnection({
+      host: t.host, port: t.port, user: t.user, password: t.password, database,
+      charset: 'UTF8MB4_BIN', connectTimeout: CONNECT_TIMEOUT_MS, multipleStatements: true,
+    });
+  } catch (err) {
+    throw connectError(err, t);
+  }
+}
+
+/** Connects to the database, creating it when the server does not have it yet. */
+async function connectCreating(t: MysqlTarget): Promise<Connection> {
+  try {
+    return await connect(t, t.database);
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'ER_BAD_DB_ERROR') throw err;
+  }
+  const server = await connect(t);
+  try {
+    await server.query(`CREATE DATABASE IF NOT EXISTS \`${t.database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`);
+  } finally {
+    await server.end();
+  }
+  return connect(t, t.database);
+}
+
+async function currentVersion(c: Connection): Promise<number> {
+  const [tables] = await c.query("SHOW TABLES LIKE 'schema_version'");
+  if ((tables as unknown[]).length === 0) return 0;
+  const [rows] = await c.query('SELECT MAX(version) AS v FROM schema_version');
+  return Number((rows as { v: number | null }[])[0]?.v ?? 0);
+}
+
+/**
+ * MySQL commits DDL at once, so a migration cannot roll back as a whole there; the statements
+ * are written to be re-runnable instead, and the version row is written last, so a migration
+ * cut short runs again in full on the next open.
+ */
+async function migrate(c: Connection, t: MysqlTarget): Promise<void> {
+  const migrations = loadMigrations('mysql');
+  const lock = `anwc_migrate_${t.database}`;
+  const [got] = await c.query('SELECT GET_LOCK(?, 60) AS ok', [lock]);
+  if (Number((got as { ok: number }[])[0]?.ok) !== 1) throw new Error(`another process holds ${lock} for over 60 s`);
+  try {
+    const current = await currentVersion(c);
+    refuseNewer(current, migrations, `${where(t)}/${t.database}`);
+    await c.query(`CREATE TABLE IF NOT EXISTS schema_version (
+      version INT NOT NULL PRIMARY KEY, name VARCHAR(191) NOT NULL, applied_at BIGINT NOT NULL) ENGINE=InnoDB`);
+    for (const m of pending(current, migrations)) {
+      await c.beginTransaction();
+      for (const s of statements(m.sql)) await c.query(s);
+      await c.query('INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)', [m.version, m.name, Date.now()]);
+      await c.commit();
+    }
+  } finally {
+    await c.query('SELECT RELEASE_LOCK(?)', [lock]);
+  }
+}
+
+export async function openMysqlPool(t: MysqlTarget, connectionLimit = 4): Promise<Pool> {
+  const c = await connectCreating(t);
+  try {
+    await migrate(c, t);
+  } finally {
+    await c.end();
+  }
+  const pool = mysql.createPool({
+    host: t.host, port: t.port, user: t.user, password: t.password, database: t.database,
+    charset: 'UTF8MB4_BIN', connectTimeout: CONNECT_TIMEOUT_MS, connectionLimit, supportBigNumbers: true,
+  });
+  // READ COMMITTED: a row another process inserted a moment ago (a node, a link) must be
+  // visible to the SELECT that follows our INSERT IGNORE of the same key.
+  pool.on('connection', (conn) => {
+    conn.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED');
+  });
+  return pool;
+}

@@ -1,0 +1,156 @@
+import type { Pool } from 'mysql2/promise';
+import { sha256 } from '../hash.js';
+import { toDomain, toMetaWord, toRun } from '../rows.js';
+import type {
+  CompletePageInput, CompletePageResult, Domain, DomainScore, Link, LinkInput, MarkupFileInput, MarkupFileRecord, MetaWord,
+  MetaWordInfo, MetaWordInput, NodeQuery, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store,
+  StoredNode,
+} from '../store.js';
+import { one, run, transaction } from './conn.js';
+import * as frontier from './frontier.js';
+import * as nodes from './nodes.js';
+import { openMysqlPool, type MysqlTarget } from './open.js';
+
+/**
+ * The Store on a MySQL/MariaDB database that several anwc processes may share. Writes run in
+ * transactions on one pooled connection each (retried when InnoDB reports a deadlock); reads go
+ * to the pool.
+ */
+export class MysqlStore implements Store {
+  readonly kind = 'mysql' as const;
+
+  private constructor(private readonly pool: Pool) {}
+
+  static async open(target: MysqlTarget): Promise<MysqlStore> {
+    return new MysqlStore(await openMysqlPool(target));
+  }
+
+  async schemaVersion(): Promise<number> {
+    return Number((await one(this.pool, 'SELECT MAX(version) AS v FROM schema_version'))?.v ?? 0);
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+
+  async ensureMetaWords(words: MetaWordInput[]): Promise<MetaWord[]> {
+    return transaction(this.pool, (c) => nodes.ensureMetaWords(c, words));
+  }
+
+  async metaWordByStem(stem: string): Promise<MetaWord | undefined> {
+    const row = await one(this.pool, 'SELECT id, word, stem FROM meta_words WHERE stem = ?', [stem]);
+    return row ? toMetaWord(row) : undefined;
+  }
+
+  async listMetaWords(opts: { neverSearched?: boolean } = {}): Promise<MetaWordInfo[]> {
+    return nodes.listMetaWords(this.pool, opts.neverSearched ?? false);
+  }
+
+  async markupFile(path: string): Promise<MarkupFileRecord | undefined> {
+    const r = await one(this.pool, 'SELECT id, path, content_hash, imported_at FROM markup_files WHERE path_hash = ?', [sha256(path)]);
+    return r && { id: Number(r.id), path: String(r.path), contentHash: String(r.content_hash), importedAt: Number(r.imported_at) };
+  }
+
+  async replaceMarkupFile(file: MarkupFileInput, at = Date.now()): Promise<ReplaceFileResult> {
+    return transaction(this.pool, (c) => nodes.replaceMarkupFile(c, file, at));
+  }
+
+  async node(id: number): Promise<StoredNode | undefined> {
+    return (await nodes.loadNodes(this.pool, 'WHERE n.id = ?', [id]))[0];
+  }
+
+  async nodes(query: NodeQuery): Promise<StoredNode[]> {
+    return nodes.queryNodes(this.pool, query);
+  }
+
+  async countNodesOfStem(stem: string): Promise<Record<Origin, number>> {
+    return nodes.countNodesOfStem(this.pool, stem);
+  }
+
+  async nodeOfStemAt(stem: string, origin: Origin, index: number): Promise<StoredNode | undefined> {
+    return nodes.nodeOfStemAt(this.pool, stem, origin, index);
+  }
+
+  async recordSearch(q: SearchQueryInput): Promise<number> {
+    return transaction(this.pool, async (c) => {
+      const id = (await run(c, 'INSERT INTO search_queries (provider, terms, results, created_at) VALUES (?, ?, ?, ?)',
+        [q.provider, q.terms, JSON.stringify(q.results), q.at ?? Date.now()])).insertId;
+      const metas = [...new Set(q.metaWordIds)];
+      if (metas.length > 0) await run(c, 'INSERT INTO query_meta (query_id, meta_word_id) VALUES ?', [metas.map((m) => [id, m])]);
+      return id;
+    });
+  }
+
+  async addLinks(links: LinkInput[], at = Date.now()): Promise<number> {
+    return transaction(this.pool, (c) => frontier.addLinks(c, links, at));
+  }
+
+  async link(id: number): Promise<Link | undefined> {
+    return frontier.linkWhere(this.pool, 'l.id = ?', [id]);
+  }
+
+  async linkByUrl(url: string): Promise<Link | undefined> {
+    return frontier.linkWhere(this.pool, 'l.url_hash = ?', [sha256(url)]);
+  }
+
+  async leaseNextLink(domainId: number, owner: string, leaseMs: number, now = Date.now()): Promise<Link | undefined> {
+    return transaction(this.pool, (c) => frontier.leaseNextLink(c, domainId, owner, leaseMs, now));
+  }
+
+  async completePage(page: CompletePageInput): Promise<CompletePageResult> {
+    return transaction(this.pool, (c) => frontier.completePage(c, page));
+  }
+
+  async releaseExpiredLeases(now = Date.now()): Promise<number> {
+    return transaction(this.pool, (c) => frontier.releaseExpiredLeases(c, now));
+  }
+
+  async domainsWithPending(now = Date.now()): Promise<DomainScore[]> {
+    return frontier.domainsWithPending(this.pool, now);
+  }
+
+  async domain(host: string): Promise<Domain | undefined> {
+    const r = await one(this.pool, 'SELECT * FROM domains WHERE host = ?', [host]);
+    return r ? toDomain(r) : undefined;
+  }
+
+  async setNextFetchAt(domainId: number, at: number): Promise<void> {
+    await run(this.pool, 'UPDATE domains SET next_fetch_at = ? WHERE id = ?', [at, domainId]);
+  }
+
+  async saveRobots(host: string, robots: unknown, expiresAt: number): Promise<void> {
+    await run(this.pool,
+      `INSERT INTO domains (host, robots, robots_expires_at) VALUES (?, ?, ?)
+       ON DUPLICATE KEY UPDATE robots = VALUES(robots), robots_expires_at = VALUES(robots_expires_at)`,
+      [host, JSON.stringify(robots), expiresAt]);
+  }
+
+  async loadRobots(host: string, now = Date.now()): Promise<RobotsEntry | undefined> {
+    const r = await one(this.pool, 'SELECT robots, robots_expires_at FROM domains WHERE host = ?', [host]);
+    if (!r || r.robots == null || Number(r.robots_expires_at) <= now) return undefined;
+    return { robots: JSON.parse(String(r.robots)), expiresAt: Number(r.robots_expires_at) };
+  }
+
+  async startRun(r: RunInput): Promise<number> {
+    return (await run(this.pool, 'INSERT INTO runs (params, seed, started_at) VALUES (?, ?, ?)',
+      [JSON.stringify(r.params), r.seed, r.at ?? Date.now()])).insertId;
+  }
+
+  async endRun(id: number, stats: Record<string, unknown>, at = Date.now()): Promise<void> {
+    await run(this.pool, 'UPDATE runs SET stats = ?, ended_at = ? WHERE id = ?', [JSON.stringify(stats), at, id]);
+  }
+
+  async run(id: number): Promise<Run | undefined> {
+    const r = await one(this.pool, 'SELECT * FROM runs WHERE id = ?', [id]);
+    return r ? toRun(r) : undefined;
+  }
+
+  async getSetting(key: string): Promise<string | undefined> {
+    const r = await one(this.pool, 'SELECT `value` FROM settings WHERE `key` = ?', [key]);
+    return r ? String(r.value) : undefined;
+  }
+
+  async setSetting(key: string, value: string): Promise<void> {
+    await run(this.pool, 'INSERT INTO settings (`key`, `value`) VALUES (?, ?) ON DUPLICATE KEY UPDATE `value` = VALUES(`value`)', [key, value]);
+  }
+}

@@ -1,0 +1,108 @@
+import type { Domain, Link, LinkOutcome, LinkStatus, MetaWord, Origin, Run, StoredNode } from './store.js';
+
+/**
+ * Rows as both backends return them (the SQL names columns alike) turned into the Store's
+ * values. MySQL hands back some integers as strings (SUM, BIGINT) and SQLite as bigint only on
+ * request, hence the Number() calls.
+ */
+export type Row = Record<string, unknown>;
+
+const num = (v: unknown): number => Number(v);
+const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+
+function json<T>(v: unknown, fallback: T): T {
+  if (v === null || v === undefined || v === '') return fallback;
+  return JSON.parse(String(v)) as T;
+}
+
+export function toMetaWord(r: Row): MetaWord {
+  return { id: num(r.id), word: String(r.word), stem: String(r.stem) };
+}
+
+export function toNode(r: Row, metaWords: MetaWord[]): StoredNode {
+  return {
+    id: num(r.id),
+    origin: String(r.origin) as Origin,
+    text: String(r.text),
+    sentences: json<string[]>(r.sentences, []),
+    sourceUrl: strOrNull(r.source_url),
+    relevance: numOrNull(r.relevance),
+    createdAt: num(r.created_at),
+    metaWords,
+  };
+}
+
+/** Attaches each node's meta words from rows of (node_id, id, word, stem), sorted by word. */
+export function withMeta(nodeRows: Row[], metaRows: Row[]): StoredNode[] {
+  const byNode = new Map<number, MetaWord[]>();
+  for (const r of metaRows) {
+    const list = byNode.get(num(r.node_id)) ?? [];
+    list.push(toMetaWord(r));
+    byNode.set(num(r.node_id), list);
+  }
+  return nodeRows.map((r) => toNode(r, (byNode.get(num(r.id)) ?? []).sort((a, b) => a.id - b.id)));
+}
+
+export function toLink(r: Row): Link {
+  const kind = strOrNull(r.outcome_kind);
+  const outcome: LinkOutcome | null =
+    kind === null ? null : { kind, ...(r.outcome_detail ? { detail: json<Record<string, unknown>>(r.outcome_detail, {}) } : {}) };
+  return {
+    id: num(r.id),
+    url: String(r.url),
+    domainId: num(r.domain_id),
+    host: String(r.host),
+    depth: num(r.depth),
+    status: String(r.status) as LinkStatus,
+    queryId: numOrNull(r.query_id),
+    referrerId: numOrNull(r.referrer_id),
+    etag: strOrNull(r.etag),
+    lastModified: strOrNull(r.last_modified),
+    leaseOwner: strOrNull(r.lease_owner),
+    leaseExpiresAt: numOrNull(r.lease_expires_at),
+    outcome,
+    discoveredAt: num(r.discovered_at),
+  };
+}
+
+export function toDomain(r: Row): Domain {
+  return {
+    id: num(r.id),
+    host: String(r.host),
+    score: num(r.score),
+    pages: num(r.pages),
+    nodes: num(r.nodes),
+    errors: num(r.errors),
+    nextFetchAt: numOrNull(r.next_fetch_at),
+  };
+}
+
+export function toRun(r: Row): Run {
+  return {
+    id: num(r.id),
+    params: json<Record<string, unknown>>(r.params, {}),
+    seed: numOrNull(r.seed),
+    stats: r.stats === null || r.stats === undefined ? null : json<Record<string, unknown>>(r.stats, {}),
+    startedAt: num(r.started_at),
+    endedAt: numOrNull(r.ended_at),
+  };
+}
+
+/** The columns of a link joined with its domain's host, as toLink reads them. */
+export const LINK_COLUMNS =
+  'l.id, l.url, l.domain_id, d.host, l.depth, l.status, l.query_id, l.referrer_id, l.etag, l.last_modified, ' +
+  'l.lease_owner, l.lease_expires_at, l.outcome_kind, l.outcome_detail, l.discovered_at';
+
+export const NODE_COLUMNS = 'n.id, n.origin, n.text, n.sentences, n.source_url, n.relevance, n.created_at';
+
+/** Meta words in input order, collapsing repeats of a stem (a node lists `run, running` once). */
+export function uniqueByStem<T extends { stem: string }>(words: T[]): T[] {
+  const seen = new Set<string>();
+  return words.filter((w) => (seen.has(w.stem) ? false : (seen.add(w.stem), true)));
+}
+
+/** Page status → which domain counter a completed page adds to. */
+export function counterDeltas(status: LinkStatus): { pages: number; errors: number } {
+  return { pages: status === 'done' ? 1 : 0, errors: status === 'failed' ? 1 : 0 };
+}

@@ -1,0 +1,88 @@
+import type Database from 'better-sqlite3';
+import { sha256 } from '../hash.js';
+import { counterDeltas, LINK_COLUMNS, toLink, type Row } from '../rows.js';
+import type { CompletePageInput, CompletePageResult, DomainScore, Link, LinkInput } from '../store.js';
+import { insertNodes } from './nodes.js';
+
+/**
+ * The crawl frontier on SQLite: links, domains, leases. SQLite has one writer at a time, so a
+ * write transaction taken IMMEDIATE is already the lock that MySQL gets from SKIP LOCKED.
+ */
+
+function domainIds(db: Database.Database, hosts: string[]): Map<string, number> {
+  const insert = db.prepare('INSERT OR IGNORE INTO domains (host) VALUES (?)');
+  const select = db.prepare('SELECT id FROM domains WHERE host = ?');
+  const out = new Map<string, number>();
+  for (const h of new Set(hosts)) {
+    insert.run(h);
+    out.set(h, (select.get(h) as { id: number }).id);
+  }
+  return out;
+}
+
+export function addLinks(db: Database.Database, links: LinkInput[], at: number): number {
+  if (links.length === 0) return 0;
+  const domains = domainIds(db, links.map((l) => l.host));
+  const insert = db.prepare(
+    `INSERT OR IGNORE INTO links (url, url_hash, domain_id, depth, query_id, referrer_id, discovered_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  let added = 0;
+  for (const l of links) {
+    added += insert.run(l.url, sha256(l.url), domains.get(l.host)!, l.depth, l.queryId ?? null, l.referrerId ?? null, at).changes;
+  }
+  return added;
+}
+
+export function linkWhere(db: Database.Database, where: string, params: unknown[]): Link | undefined {
+  const row = db.prepare(`SELECT ${LINK_COLUMNS} FROM links l JOIN domains d ON d.id = l.domain_id WHERE ${where}`).get(...params);
+  return row ? toLink(row as Row) : undefined;
+}
+
+export function leaseNextLink(db: Database.Database, domainId: number, owner: string, leaseMs: number, now: number): Link | undefined {
+  const next = db.prepare(
+    `SELECT id FROM links WHERE domain_id = ? AND (status = 'pending' OR (status = 'leased' AND lease_expires_at <= ?))
+     ORDER BY id LIMIT 1`,
+  ).get(domainId, now) as { id: number } | undefined;
+  if (!next) return undefined;
+  db.prepare(`UPDATE links SET status = 'leased', lease_owner = ?, lease_expires_at = ? WHERE id = ?`).run(owner, now + leaseMs, next.id);
+  return linkWhere(db, 'l.id = ?', [next.id]);
+}
+
+export function completePage(db: Database.Database, p: CompletePageInput): CompletePageResult {
+  const at = p.at ?? Date.now();
+  const link = db.prepare('SELECT url, domain_id, depth, lease_owner FROM links WHERE id = ?').get(p.linkId) as Row | undefined;
+  if (!link) throw new Error(`completePage: no link ${p.linkId}`);
+  if (p.owner !== undefined && link.lease_owner !== p.owner) return { applied: false, nodeIds: [], newNodes: 0, newLinks: 0 };
+
+  const nodes = insertNodes(db, 'crawler', p.nodes, String(link.url), at);
+  const newLinks = addLinks(db, p.newLinks, at);
+  const status = p.status ?? 'done';
+  db.prepare(
+    `UPDATE links SET status = ?, outcome_kind = ?, outcome_detail = ?, etag = COALESCE(?, etag),
+       last_modified = COALESCE(?, last_modified), lease_owner = NULL, lease_expires_at = NULL, completed_at = ?
+     WHERE id = ?`,
+  ).run(status, p.outcome.kind, p.outcome.detail ? JSON.stringify(p.outcome.detail) : null, p.etag ?? null,
+    p.lastModified ?? null, at, p.linkId);
+  const d = counterDeltas(status);
+  db.prepare('UPDATE domains SET score = score + ?, pages = pages + ?, nodes = nodes + ?, errors = errors + ? WHERE id = ?')
+    .run(p.domainReward, d.pages, new Set(nodes.ids).size, d.errors, link.domain_id);
+  return { applied: true, nodeIds: nodes.ids, newNodes: nodes.newNodes, newLinks };
+}
+
+export function releaseExpiredLeases(db: Database.Database, now: number): number {
+  return db.prepare(
+    `UPDATE links SET status = 'pending', lease_owner = NULL, lease_expires_at = NULL
+     WHERE status = 'leased' AND lease_expires_at <= ?`,
+  ).run(now).changes;
+}
+
+export function domainsWithPending(db: Database.Database, now: number): DomainScore[] {
+  const rows = db.prepare(
+    `SELECT d.id, d.host, d.score FROM domains d
+     WHERE EXISTS (SELECT 1 FROM links l WHERE l.domain_id = d.id AND l.status = 'pending')
+        OR EXISTS (SELECT 1 FROM links l WHERE l.domain_id = d.id AND l.status = 'leased' AND l.lease_expires_at <= ?)
+     ORDER BY d.id`,
+  ).all(now) as Row[];
+  return rows.map((r) => ({ id: Number(r.id), host: String(r.host), score: Number(r.score) }));
+}

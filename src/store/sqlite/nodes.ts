@@ -1,0 +1,150 @@
+import type Database from 'better-sqlite3';
+import { sha256 } from '../hash.js';
+import { NODE_COLUMNS, toMetaWord, uniqueByStem, withMeta, type Row } from '../rows.js';
+import type {
+  MarkupFileInput, MetaWord, MetaWordInfo, MetaWordInput, NodeInput, NodeQuery, Origin, ReplaceFileResult, StoredNode,
+} from '../store.js';
+
+/** Meta words, nodes and markup files on SQLite. Callers hold the transaction. */
+
+export function ensureMetaWords(db: Database.Database, words: MetaWordInput[]): MetaWord[] {
+  const insert = db.prepare('INSERT OR IGNORE INTO meta_words (word, stem) VALUES (?, ?)');
+  const select = db.prepare('SELECT id, word, stem FROM meta_words WHERE stem = ?');
+  return words.map((w) => {
+    insert.run(w.word, w.stem);
+    return toMetaWord(select.get(w.stem) as Row);
+  });
+}
+
+export interface InsertedNodes {
+  ids: number[];
+  newNodes: number;
+}
+
+/** Stores nodes by (origin, text hash): a text met before links to its existing node. */
+export function insertNodes(
+  db: Database.Database, origin: Origin, nodes: NodeInput[], sourceUrl: string | null, at: number,
+): InsertedNodes {
+  const insert = db.prepare(
+    `INSERT OR IGNORE INTO nodes (origin, text, sentences, text_hash, source_url, relevance, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const select = db.prepare('SELECT id FROM nodes WHERE origin = ? AND text_hash = ?');
+  const link = db.prepare('INSERT OR IGNORE INTO node_meta (node_id, meta_word_id) VALUES (?, ?)');
+  const ids: number[] = [];
+  let newNodes = 0;
+  for (const n of nodes) {
+    const hash = sha256(n.text);
+    const r = insert.run(origin, n.text, JSON.stringify(n.sentences), hash, sourceUrl, n.relevance ?? null, at);
+    newNodes += r.changes;
+    const id = (select.get(origin, hash) as { id: number }).id;
+    for (const m of n.metaWordIds) link.run(id, m);
+    ids.push(id);
+  }
+  return { ids, newNodes };
+}
+
+export function replaceMarkupFile(db: Database.Database, file: MarkupFileInput, at: number): ReplaceFileResult {
+  const old = db.prepare('SELECT id FROM markup_files WHERE path = ?').get(file.path) as { id: number } | undefined;
+  let oldNodeIds: number[] = [];
+  if (old) {
+    oldNodeIds = (db.prepare(
+      `SELECT DISTINCT sn.node_id FROM section_nodes sn JOIN sections s ON s.id = sn.section_id WHERE s.file_id = ?`,
+    ).all(old.id) as { node_id: number }[]).map((r) => r.node_id);
+    db.prepare('DELETE FROM sections WHERE file_id = ?').run(old.id);
+    db.prepare('UPDATE markup_files SET content_hash = ?, imported_at = ? WHERE id = ?').run(file.contentHash, at, old.id);
+  }
+  const fileId = old?.id ??
+    Number(db.prepare('INSERT INTO markup_files (path, content_hash, imported_at) VALUES (?, ?, ?)')
+      .run(file.path, file.contentHash, at).lastInsertRowid);
+
+  const allWords = new Map<string, MetaWord>();
+  const addSection = db.prepare('INSERT INTO sections (file_id, position, name, attributes) VALUES (?, ?, ?, ?)');
+  const place = db.prepare('INSERT INTO section_nodes (section_id, position, node_id) VALUES (?, ?, ?)');
+  // An edited file's nodes are the new version's only, so the old links of its own nodes go first.
+  const unlink = db.prepare('DELETE FROM node_meta WHERE node_id = ?');
+  for (const id of oldNodeIds) if (!placedElsewhere(db, id)) unlink.run(id);
+
+  let nodes = 0;
+  let newNodes = 0;
+  file.sections.forEach((section, si) => {
+    const sectionId = Number(addSection.run(fileId, si, section.name, JSON.stringify(section.attributes)).lastInsertRowid);
+    section.nodes.forEach((n, ni) => {
+      const metas = ensureMetaWords(db, uniqueByStem(n.metaWords));
+      for (const m of metas) allWords.set(m.stem, m);
+      const r = insertNodes(db, 'author', [{ text: n.text, sentences: n.sentences, metaWordIds: metas.map((m) => m.id) }], null, at);
+      place.run(sectionId, ni, r.ids[0]!);
+      nodes++;
+      newNodes += r.newNodes;
+    });
+  });
+  const removedNodes = deleteOrphans(db, oldNodeIds);
+  return { fileId, nodes, newNodes, removedNodes, metaWords: [...allWords.values()] };
+}
+
+function placedElsewhere(db: Database.Database, nodeId: number): boolean {
+  return db.prepare('SELECT 1 FROM section_nodes WHERE node_id = ? LIMIT 1').get(nodeId) !== undefined;
+}
+
+/** Author nodes no file places any more. */
+function deleteOrphans(db: Database.Database, nodeIds: number[]): number {
+  const del = db.prepare(
+    `DELETE FROM nodes WHERE id = ? AND origin = 'author' AND NOT EXISTS (SELECT 1 FROM section_nodes WHERE node_id = ?)`,
+  );
+  let removed = 0;
+  for (const id of nodeIds) removed += del.run(id, id).changes;
+  return removed;
+}
+
+export function loadNodes(db: Database.Database, where: string, params: unknown[], tail = 'ORDER BY n.id'): StoredNode[] {
+  const rows = db.prepare(`SELECT ${NODE_COLUMNS} FROM nodes n ${where} ${tail}`).all(...params) as Row[];
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => Number(r.id));
+  const metas = db.prepare(
+    `SELECT nm.node_id, m.id, m.word, m.stem FROM node_meta nm JOIN meta_words m ON m.id = nm.meta_word_id
+     WHERE nm.node_id IN (SELECT value FROM json_each(?))`,
+  ).all(JSON.stringify(ids)) as Row[];
+  return withMeta(rows, metas);
+}
+
+export function queryNodes(db: Database.Database, q: NodeQuery): StoredNode[] {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (q.origin) { where.push('n.origin = ?'); params.push(q.origin); }
+  if (q.stem !== undefined) {
+    where.push('n.id IN (SELECT nm.node_id FROM node_meta nm JOIN meta_words m ON m.id = nm.meta_word_id WHERE m.stem = ?)');
+    params.push(q.stem);
+  }
+  if (q.afterId !== undefined) { where.push('n.id > ?'); params.push(q.afterId); }
+  const limit = q.limit !== undefined ? ` LIMIT ${Math.max(0, Math.floor(q.limit))}` : '';
+  return loadNodes(db, where.length ? `WHERE ${where.join(' AND ')}` : '', params, `ORDER BY n.id${limit}`);
+}
+
+const OF_STEM = `FROM nodes n JOIN node_meta nm ON nm.node_id = n.id JOIN meta_words m ON m.id = nm.meta_word_id
+  WHERE m.stem = ?`;
+
+export function countNodesOfStem(db: Database.Database, stem: string): Record<Origin, number> {
+  const rows = db.prepare(`SELECT n.origin, COUNT(*) AS c ${OF_STEM} GROUP BY n.origin`).all(stem) as Row[];
+  const out: Record<Origin, number> = { author: 0, crawler: 0 };
+  for (const r of rows) out[String(r.origin) as Origin] = Number(r.c);
+  return out;
+}
+
+export function nodeOfStemAt(db: Database.Database, stem: string, origin: Origin, index: number): StoredNode | undefined {
+  const row = db.prepare(`SELECT n.id ${OF_STEM} AND n.origin = ? ORDER BY n.id LIMIT 1 OFFSET ?`).get(stem, origin, index) as
+    | { id: number } | undefined;
+  return row ? loadNodes(db, 'WHERE n.id = ?', [row.id])[0] : undefined;
+}
+
+export function listMetaWords(db: Database.Database, neverSearched: boolean): MetaWordInfo[] {
+  const rows = db.prepare(
+    `SELECT m.id, m.word, m.stem,
+       (SELECT COUNT(*) FROM node_meta nm WHERE nm.meta_word_id = m.id) AS nodes,
+       (SELECT MAX(q.created_at) FROM query_meta qm JOIN search_queries q ON q.id = qm.query_id
+         WHERE qm.meta_word_id = m.id) AS last_searched
+     FROM meta_words m ORDER BY m.word, m.id`,
+  ).all() as Row[];
+  return rows
+    .map((r) => ({ ...toMetaWord(r), nodes: Number(r.nodes), lastSearchedAt: r.last_searched == null ? null : Number(r.last_searched) }))
+    .filter((m) => !neverSearched || m.lastSearchedAt === null);
+}

@@ -1,0 +1,63 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { UserError } from '../../errors.js';
+import { loadMigrations, pending, refuseNewer } from '../migrations.js';
+
+/**
+ * Opens (or creates) a SQLite database and brings its schema up to date. WAL lets readers run
+ * beside the one writer; busy_timeout makes a second process wait for the writer instead of
+ * failing at once.
+ */
+export function openSqliteDb(path: string): Database.Database {
+  const memory = path === ':memory:';
+  if (!memory) mkdirSync(dirname(resolve(path)), { recursive: true });
+  let db: Database.Database;
+  try {
+    db = new Database(path);
+  } catch (err) {
+    throw new UserError(`cannot open SQLite database ${path}: ${(err as Error).message}`, {
+      fix: 'check that the folder exists and is writable',
+    });
+  }
+  try {
+    db.pragma('busy_timeout = 10000');
+    // Checked before anything writes, WAL's header change included.
+    refuseNewer(currentVersion(db), loadMigrations('sqlite'), path);
+    if (!memory) db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    migrate(db, path);
+  } catch (err) {
+    db.close();
+    if (err instanceof UserError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'SQLITE_NOTADB') {
+      throw new UserError(`${path} is not a SQLite database`, { fix: 'point --db at an anwc database or a new file' });
+    }
+    throw err;
+  }
+  return db;
+}
+
+function currentVersion(db: Database.Database): number {
+  const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'").get();
+  if (!table) return 0;
+  const row = db.prepare('SELECT MAX(version) AS v FROM schema_version').get() as { v: number | null };
+  return row.v ?? 0;
+}
+
+/** The version check and every pending migration run in one IMMEDIATE transaction. */
+function migrate(db: Database.Database, where: string): void {
+  const migrations = loadMigrations('sqlite');
+  db.transaction(() => {
+    db.exec(`CREATE TABLE IF NOT EXISTS schema_version (
+      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
+    const current = currentVersion(db);
+    refuseNewer(current, migrations, where);
+    for (const m of pending(current, migrations)) {
+      db.exec(m.sql);
+      db.prepare('INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
+    }
+  }).immediate();
+}

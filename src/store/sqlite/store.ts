@@ -1,0 +1,161 @@
+import type Database from 'better-sqlite3';
+import { sha256 } from '../hash.js';
+import { toDomain, toRun, toMetaWord, type Row } from '../rows.js';
+import type {
+  CompletePageInput, CompletePageResult, Domain, DomainScore, Link, LinkInput, MarkupFileInput, MarkupFileRecord, MetaWord,
+  MetaWordInfo, MetaWordInput, NodeQuery, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store,
+  StoredNode,
+} from '../store.js';
+import * as frontier from './frontier.js';
+import * as nodes from './nodes.js';
+import { openSqliteDb } from './open.js';
+
+/**
+ * The Store on one SQLite file through better-sqlite3. Its calls are synchronous, and each
+ * write runs in a synchronous IMMEDIATE transaction: an async transaction would hold SQLite's
+ * one write lock across awaits, where a second connection in the same process would wait on it
+ * with the event loop blocked.
+ */
+export class SqliteStore implements Store {
+  readonly kind = 'sqlite' as const;
+
+  private constructor(private readonly db: Database.Database) {}
+
+  static open(path: string): SqliteStore {
+    return new SqliteStore(openSqliteDb(path));
+  }
+
+  private write<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+
+  async schemaVersion(): Promise<number> {
+    return Number((this.db.prepare('SELECT MAX(version) AS v FROM schema_version').get() as Row).v ?? 0);
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+
+  async ensureMetaWords(words: MetaWordInput[]): Promise<MetaWord[]> {
+    return this.write(() => nodes.ensureMetaWords(this.db, words));
+  }
+
+  async metaWordByStem(stem: string): Promise<MetaWord | undefined> {
+    const row = this.db.prepare('SELECT id, word, stem FROM meta_words WHERE stem = ?').get(stem);
+    return row ? toMetaWord(row as Row) : undefined;
+  }
+
+  async listMetaWords(opts: { neverSearched?: boolean } = {}): Promise<MetaWordInfo[]> {
+    return nodes.listMetaWords(this.db, opts.neverSearched ?? false);
+  }
+
+  async markupFile(path: string): Promise<MarkupFileRecord | undefined> {
+    const r = this.db.prepare('SELECT id, path, content_hash, imported_at FROM markup_files WHERE path = ?').get(path) as Row | undefined;
+    return r && { id: Number(r.id), path: String(r.path), contentHash: String(r.content_hash), importedAt: Number(r.imported_at) };
+  }
+
+  async replaceMarkupFile(file: MarkupFileInput, at = Date.now()): Promise<ReplaceFileResult> {
+    return this.write(() => nodes.replaceMarkupFile(this.db, file, at));
+  }
+
+  async node(id: number): Promise<StoredNode | undefined> {
+    return nodes.loadNodes(this.db, 'WHERE n.id = ?', [id])[0];
+  }
+
+  async nodes(query: NodeQuery): Promise<StoredNode[]> {
+    return nodes.queryNodes(this.db, query);
+  }
+
+  async countNodesOfStem(stem: string): Promise<Record<Origin, number>> {
+    return nodes.countNodesOfStem(this.db, stem);
+  }
+
+  async nodeOfStemAt(stem: string, origin: Origin, index: number): Promise<StoredNode | undefined> {
+    return nodes.nodeOfStemAt(this.db, stem, origin, index);
+  }
+
+  async recordSearch(q: SearchQueryInput): Promise<number> {
+    return this.write(() => {
+      const id = Number(this.db.prepare('INSERT INTO search_queries (provider, terms, results, created_at) VALUES (?, ?, ?, ?)')
+        .run(q.provider, q.terms, JSON.stringify(q.results), q.at ?? Date.now()).lastInsertRowid);
+      const link = this.db.prepare('INSERT OR IGNORE INTO query_meta (query_id, meta_word_id) VALUES (?, ?)');
+      for (const m of q.metaWordIds) link.run(id, m);
+      return id;
+    });
+  }
+
+  async addLinks(links: LinkInput[], at = Date.now()): Promise<number> {
+    return this.write(() => frontier.addLinks(this.db, links, at));
+  }
+
+  async link(id: number): Promise<Link | undefined> {
+    return frontier.linkWhere(this.db, 'l.id = ?', [id]);
+  }
+
+  async linkByUrl(url: string): Promise<Link | undefined> {
+    return frontier.linkWhere(this.db, 'l.url_hash = ?', [sha256(url)]);
+  }
+
+  async leaseNextLink(domainId: number, owner: string, leaseMs: number, now = Date.now()): Promise<Link | undefined> {
+    return this.write(() => frontier.leaseNextLink(this.db, domainId, owner, leaseMs, now));
+  }
+
+  async completePage(page: CompletePageInput): Promise<CompletePageResult> {
+    return this.write(() => frontier.completePage(this.db, page));
+  }
+
+  async releaseExpiredLeases(now = Date.now()): Promise<number> {
+    return this.write(() => frontier.releaseExpiredLeases(this.db, now));
+  }
+
+  async domainsWithPending(now = Date.now()): Promise<DomainScore[]> {
+    return frontier.domainsWithPending(this.db, now);
+  }
+
+  async domain(host: string): Promise<Domain | undefined> {
+    const r = this.db.prepare('SELECT * FROM domains WHERE host = ?').get(host);
+    return r ? toDomain(r as Row) : undefined;
+  }
+
+  async setNextFetchAt(domainId: number, at: number): Promise<void> {
+    this.db.prepare('UPDATE domains SET next_fetch_at = ? WHERE id = ?').run(at, domainId);
+  }
+
+  async saveRobots(host: string, robots: unknown, expiresAt: number): Promise<void> {
+    this.write(() => {
+      this.db.prepare('INSERT OR IGNORE INTO domains (host) VALUES (?)').run(host);
+      this.db.prepare('UPDATE domains SET robots = ?, robots_expires_at = ? WHERE host = ?').run(JSON.stringify(robots), expiresAt, host);
+    });
+  }
+
+  async loadRobots(host: string, now = Date.now()): Promise<RobotsEntry | undefined> {
+    const r = this.db.prepare('SELECT robots, robots_expires_at FROM domains WHERE host = ?').get(host) as Row | undefined;
+    if (!r || r.robots == null || Number(r.robots_expires_at) <= now) return undefined;
+    return { robots: JSON.parse(String(r.robots)), expiresAt: Number(r.robots_expires_at) };
+  }
+
+  async startRun(run: RunInput): Promise<number> {
+    return Number(this.db.prepare('INSERT INTO runs (params, seed, started_at) VALUES (?, ?, ?)')
+      .run(JSON.stringify(run.params), run.seed, run.at ?? Date.now()).lastInsertRowid);
+  }
+
+  async endRun(id: number, stats: Record<string, unknown>, at = Date.now()): Promise<void> {
+    this.db.prepare('UPDATE runs SET stats = ?, ended_at = ? WHERE id = ?').run(JSON.stringify(stats), at, id);
+  }
+
+  async run(id: number): Promise<Run | undefined> {
+    const r = this.db.prepare('SELECT * FROM runs WHERE id = ?').get(id);
+    return r ? toRun(r as Row) : undefined;
+  }
+
+  async getSetting(key: string): Promise<string | undefined> {
+    const r = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as Row | undefined;
+    return r ? String(r.value) : undefined;
+  }
+
+  async setSetting(key: string, value: string): Promise<void> {
+    this.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
+      .run(key, value);
+  }
+}

@@ -1,0 +1,265 @@
+/**
+ * The Store contract: everything anwc keeps between runs, behind one async interface that a
+ * SQLite file and a shared MySQL/MariaDB database both implement (practice 9: this file imports
+ * nothing of its implementations). Both pass test/store/contract.test.ts.
+ *
+ * The data model follows the thesis (chapter 5, Figure 10): meta words and narrative nodes are
+ * many-to-many. A meta word is identified by its Porter stem, because the engine looks nodes up
+ * by the stem of the word a reader clicked. A node's text is unique per origin, so a paragraph
+ * met twice is one node with two sets of links, never two nodes.
+ *
+ * Link lifecycle (the crawl frontier, shared by every process on one database):
+ *
+ *   addLinks ──▶ pending ──leaseNextLink──▶ leased ──completePage──▶ done | failed | excluded
+ *                   ▲                          │
+ *                   └── lease expired ─────────┘  (releaseExpiredLeases, or the next lease call)
+ *
+ * A lease carries an owner and an expiry; a process that dies leaves leases that expire, and its
+ * pages are fetched again by someone else. completePage is one transaction, so a crash loses at
+ * most the pages in flight and never duplicates a node.
+ *
+ * Times are milliseconds since the epoch (numbers), the same on both backends.
+ */
+
+export type Origin = 'author' | 'crawler';
+export const ORIGINS: readonly Origin[] = ['author', 'crawler'];
+
+export type LinkStatus = 'pending' | 'leased' | 'done' | 'failed' | 'excluded';
+
+export interface MetaWordInput {
+  word: string;
+  stem: string;
+}
+
+export interface MetaWord {
+  id: number;
+  /** The first spelling seen for this stem; later spellings share the row. */
+  word: string;
+  stem: string;
+}
+
+export interface MetaWordInfo extends MetaWord {
+  nodes: number;
+  /** When a search query last used this word, or null when it has never been searched. */
+  lastSearchedAt: number | null;
+}
+
+export interface StoredNode {
+  id: number;
+  origin: Origin;
+  text: string;
+  sentences: string[];
+  sourceUrl: string | null;
+  relevance: number | null;
+  createdAt: number;
+  metaWords: MetaWord[];
+}
+
+/** A node as a page or a markup file gives it; its meta words are already stored. */
+export interface NodeInput {
+  text: string;
+  sentences: string[];
+  relevance?: number | null;
+  metaWordIds: number[];
+}
+
+export interface MarkupNodeInput {
+  text: string;
+  sentences: string[];
+  metaWords: MetaWordInput[];
+}
+
+export interface MarkupSectionInput {
+  /** The section's `\id`, when it has one. */
+  name: string | null;
+  /** The section's other attributes, kept so that an export can show them. */
+  attributes: Record<string, string | null>;
+  nodes: MarkupNodeInput[];
+}
+
+export interface MarkupFileInput {
+  /** Absolute path: the file's identity. */
+  path: string;
+  contentHash: string;
+  sections: MarkupSectionInput[];
+}
+
+export interface MarkupFileRecord {
+  id: number;
+  path: string;
+  contentHash: string;
+  importedAt: number;
+}
+
+export interface ReplaceFileResult {
+  fileId: number;
+  nodes: number;
+  /** Nodes whose text was not stored before (per origin). */
+  newNodes: number;
+  /** Nodes of the file's previous version that no file refers to any more, now deleted. */
+  removedNodes: number;
+  metaWords: MetaWord[];
+}
+
+export interface NodeQuery {
+  origin?: Origin;
+  /** Only nodes linked to the meta word with this stem. */
+  stem?: string;
+  /** Paging: nodes with an id above this one, in id order. */
+  afterId?: number;
+  limit?: number;
+}
+
+export interface SearchQueryInput {
+  provider: string;
+  terms: string;
+  /** Result URLs, best first. */
+  results: string[];
+  metaWordIds: number[];
+  at?: number;
+}
+
+export interface LinkInput {
+  /** Already normalized by the web module; its hash is the link's identity. */
+  url: string;
+  host: string;
+  depth: number;
+  queryId?: number | null;
+  referrerId?: number | null;
+}
+
+export interface Link {
+  id: number;
+  url: string;
+  domainId: number;
+  host: string;
+  depth: number;
+  status: LinkStatus;
+  queryId: number | null;
+  referrerId: number | null;
+  etag: string | null;
+  lastModified: string | null;
+  leaseOwner: string | null;
+  leaseExpiresAt: number | null;
+  outcome: LinkOutcome | null;
+  discoveredAt: number;
+}
+
+/** What became of a link (practice 3); `kind` is the walker's vocabulary, `detail` its facts. */
+export interface LinkOutcome {
+  kind: string;
+  detail?: Record<string, unknown>;
+}
+
+export interface CompletePageInput {
+  linkId: number;
+  /** When given, the page is stored only if this owner still holds the lease. */
+  owner?: string;
+  status?: Extract<LinkStatus, 'done' | 'failed' | 'excluded'>;
+  outcome: LinkOutcome;
+  nodes: NodeInput[];
+  newLinks: LinkInput[];
+  /** Added to the domain's roulette score (thesis: 1 when the page yielded a node). */
+  domainReward: number;
+  etag?: string | null;
+  lastModified?: string | null;
+  at?: number;
+}
+
+export interface CompletePageResult {
+  /** False when another owner holds the lease now; nothing was written. */
+  applied: boolean;
+  nodeIds: number[];
+  newNodes: number;
+  newLinks: number;
+}
+
+export interface DomainScore {
+  id: number;
+  host: string;
+  score: number;
+}
+
+export interface Domain extends DomainScore {
+  pages: number;
+  nodes: number;
+  errors: number;
+  nextFetchAt: number | null;
+}
+
+export interface RobotsEntry {
+  robots: unknown;
+  expiresAt: number;
+}
+
+export interface RunInput {
+  params: Record<string, unknown>;
+  seed: number | null;
+  at?: number;
+}
+
+export interface Run {
+  id: number;
+  params: Record<string, unknown>;
+  seed: number | null;
+  stats: Record<string, unknown> | null;
+  startedAt: number;
+  endedAt: number | null;
+}
+
+export interface Store {
+  readonly kind: 'sqlite' | 'mysql';
+  /** The schema version now in the database. */
+  schemaVersion(): Promise<number>;
+  close(): Promise<void>;
+
+  /** Stores meta words by stem (a stem seen before keeps its first spelling); same order back. */
+  ensureMetaWords(words: MetaWordInput[]): Promise<MetaWord[]>;
+  metaWordByStem(stem: string): Promise<MetaWord | undefined>;
+  /** With `neverSearched`, only words no search query has used yet (the seeds still to plant). */
+  listMetaWords(opts?: { neverSearched?: boolean }): Promise<MetaWordInfo[]>;
+
+  markupFile(path: string): Promise<MarkupFileRecord | undefined>;
+  /**
+   * Stores a markup file's author nodes in one transaction, replacing the nodes of its previous
+   * version. A node another file also holds survives; its meta links are the union of both.
+   */
+  replaceMarkupFile(file: MarkupFileInput, at?: number): Promise<ReplaceFileResult>;
+
+  node(id: number): Promise<StoredNode | undefined>;
+  nodes(query: NodeQuery): Promise<StoredNode[]>;
+  /** How many nodes of each origin the meta word with this stem links to. */
+  countNodesOfStem(stem: string): Promise<Record<Origin, number>>;
+  /** The index-th (0-based, id order) node of an origin linked to a stem. */
+  nodeOfStemAt(stem: string, origin: Origin, index: number): Promise<StoredNode | undefined>;
+
+  recordSearch(query: SearchQueryInput): Promise<number>;
+
+  /** Inserts links not seen before (by URL hash), creating their domains; returns how many were new. */
+  addLinks(links: LinkInput[], at?: number): Promise<number>;
+  link(id: number): Promise<Link | undefined>;
+  linkByUrl(url: string): Promise<Link | undefined>;
+  /**
+   * Atomically hands the domain's first pending link (discovery order) to `owner` until
+   * now + leaseMs. A link whose lease expired counts as pending. Undefined when none is left.
+   */
+  leaseNextLink(domainId: number, owner: string, leaseMs: number, now?: number): Promise<Link | undefined>;
+  completePage(page: CompletePageInput): Promise<CompletePageResult>;
+  /** Returns leases that ran out to pending; how many. */
+  releaseExpiredLeases(now?: number): Promise<number>;
+  /** Domains with a link that can be leased now (pending, or leased with an expired lease). */
+  domainsWithPending(now?: number): Promise<DomainScore[]>;
+  domain(host: string): Promise<Domain | undefined>;
+  setNextFetchAt(domainId: number, at: number): Promise<void>;
+
+  saveRobots(host: string, robots: unknown, expiresAt: number): Promise<void>;
+  /** The cached robots rules, or undefined when there are none or they expired. */
+  loadRobots(host: string, now?: number): Promise<RobotsEntry | undefined>;
+
+  startRun(run: RunInput): Promise<number>;
+  endRun(id: number, stats: Record<string, unknown>, at?: number): Promise<void>;
+  run(id: number): Promise<Run | undefined>;
+
+  getSetting(key: string): Promise<string | undefined>;
+  setSetting(key: string, value: string): Promise<void>;
+}

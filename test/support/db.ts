@@ -1,0 +1,75 @@
+import mysql from 'mysql2/promise';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Fresh databases for tests: a SQLite file in a temp folder, or a MySQL database with a name
+ * unique to this process and call, dropped afterwards. Test files run in parallel processes,
+ * so nothing is shared between them.
+ */
+export const MYSQL_BASE = process.env.ANWC_TEST_MYSQL ?? 'mysql://root@127.0.0.1:3306/';
+
+export interface TestDb {
+  url: string;
+  cleanup(): Promise<void>;
+}
+
+let counter = 0;
+
+export function uniqueName(prefix = 'anwc_test'): string {
+  return `${prefix}_${process.pid}_${Date.now().toString(36)}_${counter++}_${Math.random().toString(36).slice(2, 8)}`;
+}
+
+export function sqliteDb(): TestDb {
+  const dir = mkdtempSync(join(tmpdir(), 'anwc-store-'));
+  return {
+    url: `sqlite:${join(dir, 'test.sqlite')}`,
+    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+function serverUrl(): URL {
+  const u = new URL(MYSQL_BASE);
+  u.pathname = '/';
+  return u;
+}
+
+/** A MySQL database name that does not exist yet; openStore creates it. */
+export function mysqlDb(): TestDb {
+  const name = uniqueName();
+  const u = serverUrl();
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    cleanup: async () => {
+      const c = await mysql.createConnection(serverUrl().toString());
+      try {
+        await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+/** Whether the test MySQL server answers; a test suite is skipped, loudly, when it does not. */
+export async function mysqlAvailable(): Promise<boolean> {
+  try {
+    const c = await mysql.createConnection({ uri: serverUrl().toString(), connectTimeout: 3000 });
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs a raw statement on a test database (to set up states the Store never writes). */
+export async function rawMysql(url: string, sql: string, params: unknown[] = []): Promise<void> {
+  const c = await mysql.createConnection(url);
+  try {
+    await c.query(sql, params);
+  } finally {
+    await c.end();
+  }
+}
