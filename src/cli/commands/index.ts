@@ -1,7 +1,11 @@
 import type { CommandModule } from 'yargs';
 import { stemCommand } from './stem.js';
+import { extractCommand } from './extract.js';
+import { markupCommand } from './markup.js';
 
 /** Every command of the CLI, in the order `anwc --help` lists them. Add one line per command. */
 export const COMMANDS: CommandModule<any, any>[] = [
   stemCommand,
+  extractCommand,
+  markupCommand,
 ];
