@@ -1,0 +1,129 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { UserError } from '../errors.js';
+import { specialRange } from './ip-ranges.js';
+
+/**
+ * Address safety: which IP address a host name may be connected to. Explicit mappings (curl's
+ * --resolve, without the port) come first and are trusted even when they point at loopback;
+ * otherwise the name is resolved and special-purpose addresses are refused unless allowPrivate.
+ * The connector (connector.ts) dials exactly the address checked here, so a DNS answer that
+ * changes between check and connect (rebinding) has nothing to slip through.
+ */
+
+export interface Mapping {
+  /** `alpha.test`, or `*.test` for every name under .test (not `test` itself). */
+  pattern: string;
+  address: string;
+}
+
+/** Parses `HOST:ADDR` entries; the address may be IPv6 (`h:[::1]` or `h:::1`). */
+export function parseResolveMappings(entries: readonly string[]): Mapping[] {
+  return entries.map((entry) => {
+    const i = entry.indexOf(':');
+    const pattern = entry.slice(0, i).trim().toLowerCase().replace(/\.$/, '');
+    let address = i < 0 ? '' : entry.slice(i + 1).trim();
+    if (address.startsWith('[') && address.endsWith(']')) address = address.slice(1, -1);
+    const name = pattern.startsWith('*.') ? pattern.slice(2) : pattern;
+    if (i < 0 || !name || !/^[a-z0-9.-]+$/.test(name) || !isIP(address)) {
+      throw new UserError('--resolve needs HOST:ADDR', {
+        value: entry,
+        fix: 'write e.g. alpha.test:127.0.0.1 or *.test:127.0.0.1 (an IP address, no port)',
+      });
+    }
+    return { pattern, address };
+  });
+}
+
+export function mappedAddress(mappings: readonly Mapping[], host: string): string | undefined {
+  const h = host.toLowerCase().replace(/\.$/, '');
+  const exact = mappings.find((m) => m.pattern === h);
+  if (exact) return exact.address;
+  return mappings.find((m) => m.pattern.startsWith('*.') && h.endsWith(m.pattern.slice(1)))?.address;
+}
+
+export type AddressVerdict =
+  | { ok: true; address: string; family: 4 | 6; via: 'mapping' | 'literal' | 'dns' }
+  | { ok: false; failure: 'dns' | 'refused-address'; detail: string };
+
+export type LookupFn = (host: string) => Promise<{ address: string; family: number }[]>;
+
+export interface AddressPolicyOptions {
+  resolve?: readonly string[] | readonly Mapping[];
+  allowPrivate?: boolean;
+  /** Name resolution; the system resolver by default. Tests pass one that never leaves the box. */
+  lookup?: LookupFn;
+  /** How long an answer is reused. Safe to cache: the connection goes to the cached, checked address. */
+  cacheMs?: number;
+  now?: () => number;
+}
+
+const systemLookup: LookupFn = (host) => dnsLookup(host, { all: true, verbatim: true });
+
+const NEVER = /\b(unspecified|multicast|reserved|discard|not-an-address)$/;
+
+export class AddressPolicy {
+  readonly mappings: readonly Mapping[];
+  readonly allowPrivate: boolean;
+  private readonly lookup: LookupFn;
+  private readonly cacheMs: number;
+  private readonly now: () => number;
+  private readonly cache = new Map<string, { at: number; verdict: Promise<AddressVerdict> }>();
+
+  constructor(opts: AddressPolicyOptions = {}) {
+    const r = opts.resolve ?? [];
+    this.mappings = r.length && typeof r[0] === 'string' ? parseResolveMappings(r as string[]) : (r as Mapping[]);
+    this.allowPrivate = opts.allowPrivate ?? false;
+    this.lookup = opts.lookup ?? systemLookup;
+    this.cacheMs = opts.cacheMs ?? 60_000;
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** The address to dial for `host`, or why there is none. Never throws. */
+  check(host: string): Promise<AddressVerdict> {
+    const h = host.startsWith('[') ? host.slice(1, -1) : host.toLowerCase();
+    const hit = this.cache.get(h);
+    if (hit && this.now() - hit.at < this.cacheMs) return hit.verdict;
+    const verdict = this.decide(h);
+    this.cache.set(h, { at: this.now(), verdict });
+    if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value as string);
+    return verdict;
+  }
+
+  private async decide(host: string): Promise<AddressVerdict> {
+    const mapped = mappedAddress(this.mappings, host);
+    if (mapped) return { ok: true, address: mapped, family: isIP(mapped) as 4 | 6, via: 'mapping' };
+    if (isIP(host)) {
+      const refused = this.refusal(host);
+      return refused ?? { ok: true, address: host, family: isIP(host) as 4 | 6, via: 'literal' };
+    }
+    let answers: { address: string; family: number }[];
+    try {
+      answers = await this.lookup(host);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code ?? 'lookup failed';
+      return { ok: false, failure: 'dns', detail: `${host}: ${code}` };
+    }
+    if (answers.length === 0) return { ok: false, failure: 'dns', detail: `${host}: no address` };
+    // Dial only addresses that pass; a name with one bad address among good ones still works.
+    const reasons: string[] = [];
+    for (const a of answers) {
+      const refused = this.refusal(a.address);
+      if (!refused) return { ok: true, address: a.address, family: a.family === 6 ? 6 : 4, via: 'dns' };
+      reasons.push(refused.detail);
+    }
+    return { ok: false, failure: 'refused-address', detail: `${host} → ${reasons.join(', ')}` };
+  }
+
+  private refusal(address: string): (AddressVerdict & { ok: false }) | undefined {
+    const special = specialRange(address);
+    if (special === undefined) return undefined;
+    // --allow-private opens the networks a user may mean; addresses that are no host stay shut.
+    if (this.allowPrivate && !NEVER.test(special)) return undefined;
+    return {
+      ok: false,
+      failure: 'refused-address',
+      detail: `${address} is ${special} (allow with --allow-private or a --resolve mapping)`,
+    };
+  }
+}

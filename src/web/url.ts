@@ -1,0 +1,72 @@
+/**
+ * URL normalization: one spelling per resource, so the frontier, the robots cache and the
+ * politeness slots all agree on what "the same URL" and "the same host" mean.
+ */
+
+/** Longer URLs are refused: real pages rarely exceed it, crawler traps and session junk often do. */
+export const DEFAULT_MAX_URL_LENGTH = 2048;
+
+export type UrlFailure = 'bad-url' | 'bad-scheme' | 'too-long';
+
+export type NormalizedUrl =
+  | { ok: true; url: string }
+  | { ok: false; reason: UrlFailure; detail: string };
+
+export interface NormalizeOptions {
+  maxLength?: number;
+}
+
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
+/**
+ * Percent-encoding in one canonical form (RFC 3986 6.2.2): hex digits upper case, and octets
+ * that encode unreserved characters decoded, because `%7E` and `~` name the same resource.
+ */
+function normalizePercent(s: string): string {
+  return s.replace(/%([0-9A-Fa-f]{2})/g, (_m, hex: string) => {
+    const ch = String.fromCharCode(parseInt(hex, 16));
+    return UNRESERVED.test(ch) ? ch : `%${hex.toUpperCase()}`;
+  });
+}
+
+/**
+ * Resolves `raw` against `base` and returns the canonical string: WHATWG parsing (host lower
+ * case and punycoded, default port dropped, dot segments removed, `/` for an empty path), no
+ * fragment, no bare `?`, no trailing dot on the host. Query order is kept: servers may care.
+ */
+export function normalizeUrl(raw: string, base?: string, opts: NormalizeOptions = {}): NormalizedUrl {
+  const max = opts.maxLength ?? DEFAULT_MAX_URL_LENGTH;
+  // Refuse absurd input before the parser spends time on it.
+  if (raw.length > max * 4) return { ok: false, reason: 'too-long', detail: `${raw.length} characters, cap ${max}` };
+  let u: URL;
+  try {
+    u = base === undefined ? new URL(raw.trim()) : new URL(raw.trim(), base);
+  } catch {
+    return { ok: false, reason: 'bad-url', detail: `cannot parse ${JSON.stringify(raw.slice(0, 200))}` };
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') {
+    return { ok: false, reason: 'bad-scheme', detail: `scheme ${u.protocol.replace(/:$/, '')} is not http or https` };
+  }
+  if (!u.hostname) return { ok: false, reason: 'bad-url', detail: 'no host' };
+  u.hash = '';
+  if (u.hostname.endsWith('.') && !u.hostname.startsWith('[')) u.hostname = u.hostname.replace(/\.+$/, '');
+  if (!u.hostname) return { ok: false, reason: 'bad-url', detail: 'no host' };
+  u.pathname = normalizePercent(u.pathname);
+  if (u.search === '' || u.search === '?') u.search = '';
+  else u.search = normalizePercent(u.search);
+  let href = u.href;
+  if (href.endsWith('?')) href = href.slice(0, -1);
+  if (href.length > max) return { ok: false, reason: 'too-long', detail: `${href.length} characters, cap ${max}` };
+  return { ok: true, url: href };
+}
+
+/** The host name a politeness slot is keyed by: lower case, no port, IPv6 without brackets. */
+export function hostOf(url: string): string {
+  const h = new URL(url).hostname;
+  return h.startsWith('[') ? h.slice(1, -1) : h;
+}
+
+/** `scheme://host[:port]`, the unit robots.txt applies to (RFC 9309 2.3). */
+export function originOf(url: string): string {
+  return new URL(url).origin;
+}
