@@ -1,0 +1,160 @@
+import type { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { constants, createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
+
+/**
+ * Reads a response body under two caps: bytes over the wire and bytes after content decoding.
+ * undici's request() leaves Content-Encoding alone, so decoding happens here, streaming with
+ * backpressure, and stops pulling the moment a cap is reached: a compression bomb is never
+ * inflated past the cap.
+ */
+
+export interface BodyCaps {
+  /** Bytes taken from the wire; the rest is cut (`truncated`). */
+  maxWireBytes: number;
+  /** Bytes kept after decoding; the rest is cut too. */
+  maxBytes: number;
+  /**
+   * Decoded:wire ratio past which reaching `maxBytes` means a bomb rather than a long page.
+   * HTML compresses 3–10:1; a bomb reaches 1000:1.
+   */
+  maxRatio: number;
+}
+
+export type BodyResult =
+  | { ok: true; body: Uint8Array; wireBytes: number; truncated: boolean }
+  | { ok: false; failure: 'decompression' | 'too-large'; detail: string; wireBytes: number; bytes: number };
+
+type Coding = 'gzip' | 'deflate' | 'br';
+
+/** The codings to undo, in the order to undo them; a string naming the first unknown one. */
+export function codingsOf(contentEncoding: string | undefined): Coding[] | string {
+  const listed = (contentEncoding ?? '')
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c && c !== 'identity');
+  const out: Coding[] = [];
+  // Listed in the order applied, so undone from the end.
+  for (const c of listed.reverse()) {
+    if (c === 'gzip' || c === 'x-gzip') out.push('gzip');
+    else if (c === 'deflate' || c === 'br') out.push(c);
+    else return c;
+  }
+  return out;
+}
+
+/** Partial input (a body cut at the cap) flushes what it has instead of failing. */
+function decoder(coding: Coding, firstByte: number | undefined): Transform {
+  if (coding === 'gzip') return createGunzip({ finishFlush: constants.Z_SYNC_FLUSH });
+  if (coding === 'br') return createBrotliDecompress({ finishFlush: constants.BROTLI_OPERATION_FLUSH });
+  // "deflate" means zlib-wrapped (RFC 9110 8.4.1.2), but some servers send it raw; a zlib
+  // stream's first byte has 8 (deflate) in its low nibble.
+  const wrapped = firstByte === undefined || (firstByte & 0x0f) === 8;
+  return wrapped
+    ? createInflate({ finishFlush: constants.Z_SYNC_FLUSH })
+    : createInflateRaw({ finishFlush: constants.Z_SYNC_FLUSH });
+}
+
+/** Marks errors of the connection, so they are told apart from errors of the decoders. */
+export class WireError extends Error {
+  constructor(readonly original: unknown) {
+    super((original as Error)?.message ?? String(original));
+  }
+}
+
+/**
+ * Reads `body` to the end or to a cap. Transport errors (reset, abort) are thrown as WireError
+ * for the fetcher to classify; decoding trouble comes back as a failure value.
+ */
+export async function readBody(body: Readable, contentEncoding: string | undefined, caps: BodyCaps): Promise<BodyResult> {
+  const codings = codingsOf(contentEncoding);
+  if (typeof codings === 'string') {
+    body.destroy();
+    return { ok: false, failure: 'decompression', detail: `unknown Content-Encoding "${codings}"`, wireBytes: 0, bytes: 0 };
+  }
+  let wire = 0;
+  let wireCut = false;
+  let firstByte: number | undefined;
+  const iterator = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  let first: IteratorResult<Buffer>;
+  try {
+    first = await iterator.next();
+  } catch (err) {
+    throw new WireError(err);
+  }
+  if (!first.done) firstByte = first.value[0];
+
+  async function* fromWire(): AsyncGenerator<Buffer> {
+    let step = first;
+    while (!step.done) {
+      const chunk = step.value;
+      const room = caps.maxWireBytes - wire;
+      if (chunk.length > room) {
+        wireCut = true;
+        wire += room;
+        if (room > 0) yield chunk.subarray(0, room);
+        return;
+      }
+      wire += chunk.length;
+      yield chunk;
+      try {
+        step = await iterator.next();
+      } catch (err) {
+        throw new WireError(err);
+      }
+    }
+  }
+
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  let decodedCut = false;
+  async function take(source: AsyncIterable<Buffer>): Promise<void> {
+    for await (const chunk of source) {
+      const room = caps.maxBytes - size;
+      if (chunk.length > room) {
+        decodedCut = true;
+        if (room > 0) parts.push(chunk.subarray(0, room));
+        size += Math.max(room, 0);
+        return;
+      }
+      parts.push(chunk);
+      size += chunk.length;
+    }
+  }
+
+  const stages = codings.map((c, i) => decoder(c, i === 0 ? firstByte : undefined));
+  try {
+    await (pipeline as (...s: unknown[]) => Promise<void>)(fromWire, ...stages, take);
+  } catch (err) {
+    if (err instanceof WireError) throw err;
+    // Leaving early at a cap aborts the pipeline; that is the cap working, not a failure.
+    if (!decodedCut && !wireCut) {
+      return { ok: false, failure: 'decompression', detail: (err as Error).message, wireBytes: wire, bytes: size };
+    }
+  } finally {
+    body.destroy();
+  }
+  // Bytes the first decoder actually consumed, not the larger amount already pulled off the wire.
+  const consumed = (stages[0] as { bytesWritten?: number } | undefined)?.bytesWritten ?? wire;
+  if (decodedCut && codings.length > 0 && size / Math.max(consumed, 1) > caps.maxRatio) {
+    return {
+      ok: false,
+      failure: 'too-large',
+      detail: `decoded body reached the ${caps.maxBytes}-byte cap from ${consumed} compressed bytes (over ${caps.maxRatio}:1, a compression bomb)`,
+      wireBytes: wire,
+      bytes: size,
+    };
+  }
+  return { ok: true, body: concat(parts, size), wireBytes: wire, truncated: wireCut || decodedCut };
+}
+
+function concat(parts: Uint8Array[], size: number): Uint8Array {
+  if (parts.length === 1 && parts[0]!.length === size) return parts[0]!;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
