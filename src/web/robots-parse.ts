@@ -4,8 +4,8 @@ import { canonicalPath } from './robots-encoding.js';
  * robots.txt text → groups of rules (RFC 9309 §2.1–2.2). Pure.
  *
  * Why not robots-parser's parser: it reads the agent up to "/" rather than the product token
- * (`User-agent: Foo Bar` never matches `foo`), lets Sitemap, Crawl-delay and unknown lines close a
- * group (§2.2.4 says other records must not interfere), keeps a leading BOM as part of the first
+ * (`User-agent: Foo Bar` never matches `foo`), lets Sitemap and unknown lines close a group
+ * (§2.2.4 says other records must not interfere), keeps a leading BOM as part of the first
  * directive, reads an empty Crawl-delay as 0, and normalises patterns with encodeURI, which escapes
  * `[`, `]`, `|`, `^` where the URL parser does not. Its matcher is private, so reaching it means
  * rewriting the text and round-tripping URLs through its origin check. Fixing all that left
@@ -45,7 +45,7 @@ export interface ParsedRobots {
 export const ROBOTS_MAX_LINE = 8 * 2083;
 
 /** Directive names, with the misspellings Google accepts (RFC 9309 §2.2.4 allows leniency). */
-const KEYS: Record<string, 'user-agent' | Directive | 'crawl-delay' | 'sitemap'> = {
+const KEYS = new Map<string, 'user-agent' | Directive | 'crawl-delay' | 'sitemap'>(Object.entries({
   'user-agent': 'user-agent',
   useragent: 'user-agent',
   'user agent': 'user-agent',
@@ -59,7 +59,7 @@ const KEYS: Record<string, 'user-agent' | Directive | 'crawl-delay' | 'sitemap'>
   'crawl-delay': 'crawl-delay',
   sitemap: 'sitemap',
   'site-map': 'sitemap',
-};
+} as const));
 
 /** Only ASCII blanks: String.trim would also eat a BOM in the middle of the file, which must stay garbage. */
 const trimBlanks = (s: string): string => s.replace(/^[ \t\v\f]+|[ \t\v\f]+$/g, '');
@@ -85,8 +85,10 @@ export function parseRobots(text: string): ParsedRobots {
   const groups: RobotsGroup[] = [];
   const sitemaps: string[] = [];
   let group: RobotsGroup | undefined;
-  // A user-agent line after a rule starts a new group; consecutive ones share a group.
-  let sawRule = false;
+  // A user-agent line after a group member starts a new group; consecutive ones share a group.
+  // Crawl-delay counts as a member, as in every crawler that honours it: `User-agent: *` with
+  // only a Crawl-delay, then a blank line and `User-agent: anwc`, is two groups, not one.
+  let sawMember = false;
   const lines = text.split(/\r\n|\r|\n/);
   for (let i = 0; i < lines.length; i++) {
     let raw = lines[i]!.slice(0, ROBOTS_MAX_LINE);
@@ -94,24 +96,26 @@ export function parseRobots(text: string): ParsedRobots {
     if (hash >= 0) raw = raw.slice(0, hash);
     const kv = keyValue(trimBlanks(raw));
     if (!kv) continue;
-    const key = KEYS[kv[0].toLowerCase()];
+    const key = KEYS.get(kv[0].toLowerCase());
     const value = kv[1];
     if (key === 'user-agent') {
-      if (!group || sawRule) {
+      if (!group || sawMember) {
         group = { agents: [], rules: [] };
         groups.push(group);
-        sawRule = false;
+        sawMember = false;
       }
       // Google's reading: `*` then a blank is still the global agent.
       const agent = /^\*(?:[ \t]|$)/.test(value) ? '*' : productToken(value);
       if (agent) group.agents.push(agent);
     } else if (key === 'allow' || key === 'disallow') {
       if (!group) continue; // rules before any user-agent line belong to nobody
-      sawRule = true;
+      sawMember = true;
       group.rules.push({ line: i + 1, directive: key, pattern: value, match: canonicalPath(value) });
     } else if (key === 'crawl-delay') {
+      if (!group) continue;
+      sawMember = true;
       const seconds = Number(value);
-      if (group && value !== '' && Number.isFinite(seconds) && seconds >= 0) group.crawlDelay ??= seconds;
+      if (value !== '' && Number.isFinite(seconds) && seconds >= 0) group.crawlDelay ??= seconds;
     } else if (key === 'sitemap') {
       if (value) sitemaps.push(value);
     }

@@ -1,0 +1,73 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { RobotsCache, robotsOrigin, robotsUrl, type RobotsStore } from '../../src/web/robots-cache.js';
+import { ROBOTS_MAX_AGE_MS, robotsFromFetch, type RobotsRules } from '../../src/web/robots.js';
+
+const T0 = Date.UTC(2024, 0, 1);
+
+/** A store that keeps JSON text, as a database column would. */
+class JsonStore implements RobotsStore {
+  readonly rows = new Map<string, string>();
+  loads = 0;
+  async loadRobots(origin: string): Promise<RobotsRules | undefined> {
+    this.loads++;
+    const row = this.rows.get(origin);
+    return row === undefined ? undefined : JSON.parse(row);
+  }
+  async saveRobots(origin: string, rules: RobotsRules): Promise<void> {
+    this.rows.set(origin, JSON.stringify(rules));
+  }
+}
+
+test('origin and robots.txt URL of a page', () => {
+  assert.equal(robotsOrigin('HTTPS://Example.org:443/a/b?c'), 'https://example.org');
+  assert.equal(robotsUrl('http://example.org:8080/a/b?c#d'), 'http://example.org:8080/robots.txt');
+});
+
+test('an entry is served until it expires, then missed', async () => {
+  let now = T0;
+  const cache = new RobotsCache({ now: () => now });
+  const origin = 'https://example.org';
+  assert.equal(await cache.get(origin), undefined);
+  const rules = robotsFromFetch({ status: 200, body: 'User-agent: *\nDisallow: /x\n' }, T0);
+  await cache.put(origin, rules);
+  now = T0 + ROBOTS_MAX_AGE_MS - 1;
+  assert.equal(await cache.get(origin), rules);
+  now = T0 + ROBOTS_MAX_AGE_MS;
+  assert.equal(await cache.get(origin), undefined);
+  assert.equal(await cache.stale(origin), rules, 'the stale entry is still there to grow the retry delay');
+});
+
+test('a failure entry expires at its retry time', async () => {
+  let now = T0;
+  const cache = new RobotsCache({ now: () => now });
+  const rules = robotsFromFetch({ status: 503 }, T0);
+  await cache.put('https://down.example', rules);
+  assert.equal((await cache.get('https://down.example'))?.kind, 'disallow-all');
+  now = rules.retryAfter!;
+  assert.equal(await cache.get('https://down.example'), undefined);
+});
+
+test('persisted through the store: a new cache reads what an old one saved, expiry included', async () => {
+  const store = new JsonStore();
+  let now = T0;
+  await new RobotsCache({ store, now: () => now }).put('https://example.org', robotsFromFetch({ status: 404 }, T0));
+  const fresh = new RobotsCache({ store, now: () => now });
+  assert.equal((await fresh.get('https://example.org'))?.kind, 'allow-all');
+  assert.equal((await fresh.get('https://example.org'))?.kind, 'allow-all');
+  assert.equal(store.loads, 1, 'the second get is served from memory');
+  now = T0 + ROBOTS_MAX_AGE_MS;
+  assert.equal(await new RobotsCache({ store, now: () => now }).get('https://example.org'), undefined);
+});
+
+test('memory holds at most maxEntries origins, dropping the least recently used', async () => {
+  const cache = new RobotsCache({ now: () => T0, maxEntries: 2 });
+  const rules = robotsFromFetch({ status: 404 }, T0);
+  await cache.put('https://a.example', rules);
+  await cache.put('https://b.example', rules);
+  await cache.get('https://a.example');
+  await cache.put('https://c.example', rules);
+  assert.equal(await cache.get('https://b.example'), undefined);
+  assert.equal(await cache.get('https://a.example'), rules);
+  assert.equal(await cache.get('https://c.example'), rules);
+});
