@@ -46,6 +46,10 @@ export const OPTIONS = {
     type: 'string',
     describe: 'URL the document was fetched from, to resolve its relative links',
   },
+  charset: {
+    type: 'string',
+    describe: 'Read the input in this encoding (e.g. windows-1252), as if the server had said so',
+  },
 } as const satisfies Record<string, OptionSpec>;
 
 export type OptionName = keyof typeof OPTIONS;

@@ -1,0 +1,129 @@
+import type { CommandModule } from 'yargs';
+import { readFile } from 'node:fs/promises';
+import { UserError } from '../../errors.js';
+import { decodeHtml, encodingForLabel, extractBlocks, extractLinks, parseDom, type Block } from '../../html/index.js';
+import { evaluateBlock, type BlockVerdict } from '../../text/index.js';
+import { handler } from '../run.js';
+import { withOptions } from '../options.js';
+
+interface ExtractArgs {
+  file: string;
+  json?: boolean;
+  blocks?: string;
+  'base-url'?: string;
+  charset?: string;
+}
+
+/** One block and what became of it: a structural rejection, or the text rules' verdict. */
+interface Judged {
+  block: Block;
+  accepted: boolean;
+  reasons: { rule: string; message: string }[];
+  stats?: BlockVerdict['stats'];
+}
+
+const PREVIEW = 60;
+
+export const extractCommand: CommandModule = {
+  command: 'extract <file>',
+  describe: 'Show the blocks of an HTML file (or - for stdin) and which ones read as narrative',
+  builder: (y) =>
+    withOptions(
+      y.positional('file', { type: 'string', describe: 'HTML file to read, or - for standard input' }),
+      'json',
+      'blocks',
+      'base-url',
+      'charset',
+    )
+      .example('anwc extract chapter.html', 'ACCEPT/REJECT per paragraph and table, with the rule that rejected it')
+      .example('anwc extract --blocks div,li --json page.html', 'also read divs and list items; JSON lines'),
+  handler: handler(async (argv: ExtractArgs) => {
+    // yargs-parser reads a lone "-" as an option without a name and hands over ''.
+    const file = argv.file === '' || argv.file === '-' ? '-' : argv.file;
+    const bytes = await readInput(file);
+    const html = decode(bytes, argv.charset);
+    const dom = parseDom(html);
+    const blocks = extractBlocks(dom, { url: argv['base-url'], blocks: argv.blocks?.split(',') });
+    const judged = blocks.map(judge);
+    const out: string[] = [];
+    if (argv.json) {
+      for (const j of judged) out.push(JSON.stringify(jsonOf(j)));
+    } else {
+      for (const j of judged) out.push(lineOf(j));
+      out.push(summaryOf(judged));
+    }
+    if (argv['base-url'] !== undefined) out.push(...linkLines(dom, argv['base-url'], argv.json === true));
+    process.stdout.write(out.join('\n') + '\n');
+  }),
+};
+
+async function readInput(file: string): Promise<Uint8Array> {
+  try {
+    return file === '-' ? await readStdin() : await readFile(file);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
+    throw new UserError(`cannot read: ${why}`, { file });
+  }
+}
+
+async function readStdin(): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function decode(bytes: Uint8Array, charset: string | undefined): string {
+  if (charset === undefined) return decodeHtml(bytes).text;
+  if (!encodingForLabel(charset)) {
+    throw new UserError('unknown --charset', { value: charset, fix: 'give an encoding label such as utf-8, windows-1252 or shift_jis' });
+  }
+  // As if the server had sent it: a BOM still outranks it, a <meta> does not.
+  return decodeHtml(bytes, `text/html; charset=${charset}`).text;
+}
+
+function judge(block: Block): Judged {
+  if (block.rejected) {
+    return { block, accepted: false, reasons: [{ rule: block.rejected, message: 'a table inside a table is layout, not text' }] };
+  }
+  const v = evaluateBlock(block.text);
+  return { block, accepted: v.accepted, reasons: v.reasons, stats: v.stats };
+}
+
+function jsonOf(j: Judged) {
+  const { index, tag, path, linkDensity, text } = j.block;
+  return { kind: 'block', index, tag, path, accepted: j.accepted, reasons: j.reasons, stats: j.stats ?? null, linkDensity, text };
+}
+
+function lineOf(j: Judged): string {
+  const { tag, index, text } = j.block;
+  const quoted = JSON.stringify(text.length > PREVIEW ? `${text.slice(0, PREVIEW).trimEnd()}…` : text);
+  if (j.accepted) return `ACCEPT ${tag}#${index}  ${quoted}`;
+  const why = j.reasons.map((r) => `${r.rule}: ${r.message}`).join('; ');
+  return `REJECT ${tag}#${index}  ${why}  ${quoted}`;
+}
+
+function summaryOf(judged: Judged[]): string {
+  const accepted = judged.filter((j) => j.accepted).length;
+  const byRule = new Map<string, number>();
+  for (const j of judged) for (const r of j.reasons) byRule.set(r.rule, (byRule.get(r.rule) ?? 0) + 1);
+  const rules = [...byRule].map(([rule, n]) => `${rule} ${n}`).join(', ');
+  const rejected = judged.length - accepted;
+  return `${judged.length} blocks: ${accepted} accepted, ${rejected} rejected${rules ? ` (${rules})` : ''}`;
+}
+
+function linkLines(dom: ReturnType<typeof parseDom>, url: string, json: boolean): string[] {
+  const page = extractLinks(dom, { url });
+  if (json) {
+    return [
+      JSON.stringify({ kind: 'page', base: page.base, robots: page.robots, refresh: page.refresh ?? null }),
+      ...page.links.map((l) => JSON.stringify({ kind: 'link', ...l })),
+    ];
+  }
+  const robots = [page.robots.noindex && 'noindex', page.robots.nofollow && 'nofollow'].filter(Boolean).join(',') || 'index,follow';
+  const lines = [`BASE ${page.base}  robots: ${robots}${page.refresh ? `  refresh: ${page.refresh}` : ''}`];
+  for (const l of page.links) lines.push(`LINK ${l.url}${l.nofollow ? ' nofollow' : ''}  ${JSON.stringify(l.anchorText)}`);
+  lines.push(`${page.links.length} links, ${page.links.filter((l) => l.nofollow).length} nofollow`);
+  return lines;
+}

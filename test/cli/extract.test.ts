@@ -1,0 +1,69 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { sharedPath } from '../support/shared.js';
+
+// npm test builds dist/ with tsc before running, and runs from the project root.
+const MAIN = resolve(process.cwd(), 'dist/src/cli/main.js');
+const anwc = (args: string[], input?: Buffer) =>
+  spawnSync(process.execPath, [MAIN, ...args], { encoding: 'utf8', input, env: { ...process.env, ANWC_DEBUG: '' } });
+
+const CHAPTER = 'corpus/standardebooks-arthur-conan-doyle_the-adventures-of-sherlock-holmes/text/a-scandal-in-bohemia.xhtml';
+
+test('a Sherlock Holmes chapter: its narrative paragraphs are accepted, short lines rejected by rule', () => {
+  const r = anwc(['extract', sharedPath(CHAPTER)]);
+  assert.equal(r.status, 0, r.stderr);
+  const lines = r.stdout.trimEnd().split('\n');
+  assert.match(lines[0]!, /^ACCEPT p#0 {2}"To Sherlock Holmes she is always the woman\. I have seldom.*…"$/);
+  assert.ok(lines.some((l) => /^REJECT p#\d+ {2}min-words: \d words, needs more than 10 {2}"“Seven!” I answered\."$/.test(l)));
+  const summary = lines.at(-1)!;
+  const m = /^(\d+) blocks: (\d+) accepted, (\d+) rejected \(.*min-words \d+.*\)$/.exec(summary);
+  assert.ok(m, summary);
+  assert.equal(Number(m[1]), lines.length - 1);
+  assert.ok(Number(m[2]) > 100, summary);
+});
+
+test('the Dive Into Python 3 index: its menu and notice paragraphs are all rejected', () => {
+  const r = anwc(['extract', sharedPath('corpus/dive-into-python-3/index.html')]);
+  assert.equal(r.status, 0, r.stderr);
+  const lines = r.stdout.trimEnd().split('\n');
+  assert.ok(lines.slice(0, -1).every((l) => l.startsWith('REJECT ')), r.stdout);
+  assert.match(lines[0]!, /^REJECT p#0 {2}min-words: .*"You are here: •"$/);
+  assert.match(lines.at(-1)!, /^\d+ blocks: 0 accepted, \d+ rejected/);
+});
+
+test('--json: one object per block with its verdict; --blocks adds tags; stdin with -', () => {
+  const html = readFileSync(sharedPath('corpus/debian-handbook/apt.html'));
+  const r = anwc(['extract', '--json', '--blocks', 'div', '-'], html);
+  assert.equal(r.status, 0, r.stderr);
+  const rows = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+  assert.ok(rows.every((o) => o.kind === 'block' && typeof o.accepted === 'boolean' && Array.isArray(o.reasons)));
+  const apt = rows.find((o) => o.text.startsWith('APT is the abbreviation for Advanced Packaging Tool.'));
+  assert.equal(apt?.tag, 'div');
+  assert.equal(apt?.accepted, true);
+  assert.ok(apt.stats.words > 10);
+  assert.deepEqual(rows.map((o) => o.index), rows.map((_, i) => i));
+});
+
+test('--base-url lists the page links resolved against it', () => {
+  const r = anwc(['extract', '--base-url', 'http://book.test/index.html', sharedPath('corpus/dive-into-python-3/index.html')]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^BASE http:\/\/book\.test\/index\.html {2}robots: index,follow$/m);
+  assert.match(r.stdout, /^LINK http:\/\/book\.test\/whats-new\.html {2}".+"$/m);
+});
+
+test('a missing file: one line naming it, exit 2, no stack', () => {
+  const r = anwc(['extract', 'no-such-page.html']);
+  assert.equal(r.status, 2);
+  assert.equal(r.stdout, '');
+  assert.equal(r.stderr, 'anwc: no-such-page.html: cannot read: no such file\n');
+});
+
+test('an unknown --charset is a usage error naming the value', () => {
+  const r = anwc(['extract', '--charset', 'klingon', sharedPath(CHAPTER)]);
+  assert.equal(r.status, 2);
+  assert.equal(r.stderr.trimEnd().split('\n').length, 1);
+  assert.match(r.stderr, /unknown --charset \(got "klingon"\)/);
+});
