@@ -2,10 +2,12 @@ import type { CommandModule } from 'yargs';
 import { stemCommand } from './stem.js';
 import { extractCommand } from './extract.js';
 import { markupCommand } from './markup.js';
+import { robotsCommand } from './robots.js';
 
 /** Every command of the CLI, in the order `anwc --help` lists them. Add one line per command. */
 export const COMMANDS: CommandModule<any, any>[] = [
   stemCommand,
   extractCommand,
   markupCommand,
+  robotsCommand,
 ];
