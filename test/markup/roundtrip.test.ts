@@ -168,21 +168,28 @@ test('property: layout whitespace between and inside groups does not change the 
       const next = () => gaps.next().value as string;
       const canonical = serializeMarkup(doc);
       // Every canonical space or newline outside a quoted value becomes a random layout gap.
-      let inQuote = false;
       let messy = '';
       for (let i = 0; i < canonical.length; i++) {
         const c = canonical[i]!;
         if (c === '\\') {
-          messy += c + (canonical[i + 1] ?? '');
-          i++;
+          const control = /^\\[A-Za-z][A-Za-z0-9_-]*="/.exec(canonical.slice(i));
+          // Copy a control word with its quoted value, or an escape pair, as it stands.
+          const end = control ? closingQuote(canonical, i + control[0].length) + 1 : i + 2;
+          messy += canonical.slice(i, end);
+          i = end - 1;
           continue;
         }
-        if (c === '"' && /=$/.test(canonical.slice(0, i)) && !inQuote) inQuote = true;
-        else if (c === '"' && inQuote) inQuote = false;
-        messy += !inQuote && (c === ' ' || c === '\n') ? next() : c;
+        messy += c === ' ' || c === '\n' ? next() : c;
       }
       assert.deepEqual(withoutPositions(parseMarkup(messy)), withoutPositions(doc));
     }),
     RUNS,
   );
 });
+
+/** Index of the `"` that ends a quoted value starting at `from`, skipping escapes. */
+function closingQuote(s: string, from: number): number {
+  let i = from;
+  while (s[i] !== '"') i += s[i] === '\\' ? 2 : 1;
+  return i;
+}
