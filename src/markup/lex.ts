@@ -75,7 +75,7 @@ export function lex(src: string, report: Report): Token[] {
       if (c === undefined || c === '\n' || c === '\r') {
         report(
           'unterminated-value',
-          `unterminated quoted value: the \`"\` opened at ${open.line}:${open.col} is not closed on its line`,
+          'unterminated quoted value: no closing `"` on this line',
           open,
           'end the value with `"` on the same line (write `\\"` for a quote inside it)',
         );
