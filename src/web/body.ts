@@ -67,6 +67,8 @@ export class WireError extends Error {
  * for the fetcher to classify; decoding trouble comes back as a failure value.
  */
 export async function readBody(body: Readable, contentEncoding: string | undefined, caps: BodyCaps): Promise<BodyResult> {
+  // Destroying the body early (at a cap) makes undici emit an abort error nobody needs to hear.
+  body.on('error', ignore);
   const codings = codingsOf(contentEncoding);
   if (typeof codings === 'string') {
     body.destroy();
@@ -158,3 +160,5 @@ function concat(parts: Uint8Array[], size: number): Uint8Array {
   }
   return out;
 }
+
+function ignore(): void {}

@@ -56,6 +56,10 @@ export interface TestWeb {
   lastHeaders(host: string, path: string): Record<string, string | string[] | undefined> | undefined;
   /** Connections made to 127.0.0.2:PORT, an address outside the mappings that nothing may reach. */
   canaryConnections(): number;
+  /** TCP connections the server has accepted so far. */
+  connections(): number;
+  /** How many distinct connections carried the requests for host+path (1 when reused). */
+  connectionsUsed(host: string, path: string): number;
   close(): Promise<void>;
 }
 
@@ -69,11 +73,18 @@ function encode(body: Buffer, encoding: PageOptions['encoding']): Buffer {
   }
 }
 
+/** A resolver for fetchers under test: any name without a --resolve mapping fails as DNS would, and no query leaves the machine. */
+export const noDns = async (host: string): Promise<{ address: string; family: number }[]> => {
+  throw Object.assign(new Error(`no DNS in tests (${host})`), { code: 'ENOTFOUND' });
+};
+
 export async function startTestWeb(): Promise<TestWeb> {
   const pages = new Map<string, Page>();
   const counts = new Map<string, number>();
   const hostCounts = new Map<string, number>();
   const last = new Map<string, Record<string, string | string[] | undefined>>();
+  const socketIds = new WeakMap<Socket, number>();
+  const carriedBy = new Map<string, Set<number>>();
   let port = 0;
   const ctx: HostileContext = { origin: (h) => `http://${h}:${port}`, get port() { return port; } };
 
@@ -117,6 +128,9 @@ export async function startTestWeb(): Promise<TestWeb> {
     counts.set(key, (counts.get(key) ?? 0) + 1);
     hostCounts.set(host, (hostCounts.get(host) ?? 0) + 1);
     last.set(key, req.headers);
+    let carriers = carriedBy.get(key);
+    if (!carriers) carriedBy.set(key, (carriers = new Set()));
+    carriers.add(socketIds.get(req.socket) ?? -1);
     const page = pages.get(key);
     if (page) {
       const etag = page.headers.etag;
@@ -137,9 +151,11 @@ export async function startTestWeb(): Promise<TestWeb> {
     if (host === 'hub.test' && path === '/') return void html(res, hub());
     plain(res, 404, `no page ${path} on ${host || 'an unnamed host'}`);
   });
-  // Connections are counted and closed at once; nothing legitimate ever comes here.
   const sockets = new Set<Socket>();
+  let accepted = 0;
   server.on('connection', (s) => {
+    accepted++;
+    socketIds.set(s, accepted);
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
@@ -151,6 +167,7 @@ export async function startTestWeb(): Promise<TestWeb> {
   port = (server.address() as { port: number }).port;
 
   let canaryCount = 0;
+  // Connections are counted and closed at once; nothing legitimate ever comes here.
   let canary: NetServer | undefined = createNetServer((s) => {
     canaryCount++;
     s.destroy();
@@ -176,6 +193,8 @@ export async function startTestWeb(): Promise<TestWeb> {
     count: (host, path) => (path === undefined ? hostCounts.get(host) ?? 0 : counts.get(host + path) ?? 0),
     lastHeaders: (host, path) => last.get(host + path),
     canaryConnections: () => canaryCount,
+    connections: () => accepted,
+    connectionsUsed: (host, path) => carriedBy.get(host + path)?.size ?? 0,
     async close() {
       server.closeAllConnections();
       for (const s of sockets) s.destroy();

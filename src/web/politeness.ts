@@ -1,0 +1,194 @@
+import type { FetchOutcome } from './outcome.js';
+import { parseRetryAfter } from './retry-after.js';
+
+/**
+ * Politeness lives here, in one object keyed by host (practice 10, Scrapy's downloader slots).
+ * Lifecycle of a request: the wheel asks `readyHosts(hosts, now)` (or `nextReadyAt` to know
+ * how long to wait) → `acquire(host)` → fetch → `release(host, outcome)`, which sets when the
+ * host may be asked again: the delay after a success, Retry-After after a 429/503, exponential
+ * backoff with jitter after an error, and never again after `maxTries` errors in a row.
+ * The clock and the random source are injected, so all of it is testable without sleeping.
+ */
+
+export const POLITENESS_DEFAULTS = {
+  perHost: 1,
+  delayMs: 1000,
+  /** Crawl-delay is honoured up to this ceiling: a robots.txt asking for hours would stall the crawl. */
+  maxDelayMs: 30_000,
+  maxRetryAfterMs: 10 * 60_000,
+  backoffBaseMs: 2_000,
+  backoffMaxMs: 10 * 60_000,
+  maxTries: 5,
+  /** Slots idle this long with nothing to remember are dropped by `prune`. */
+  idleMs: 10 * 60_000,
+} as const;
+
+export interface PolitenessOptions {
+  perHost?: number;
+  delayMs?: number;
+  maxDelayMs?: number;
+  maxRetryAfterMs?: number;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  maxTries?: number;
+  idleMs?: number;
+  /** Epoch milliseconds. */
+  now?: () => number;
+  /** Uniform in [0, 1): the jitter of the backoff. */
+  rng?: () => number;
+}
+
+export interface HostState {
+  inFlight: number;
+  /** Earliest epoch ms at which a new request may start. */
+  nextAt: number;
+  /** The delay between requests now in force (the default, or Crawl-delay within the ceiling). */
+  delayMs: number;
+  /** Errors in a row; 0 after any answer. */
+  errors: number;
+  gaveUp: boolean;
+  /** Why the host waits: 'delay', 'retry-after', 'backoff', or 'gave up after N errors'. */
+  reason: string;
+  lastUsed: number;
+}
+
+/** How an outcome bears on the host: answered, asked us to wait, or looked unwell. */
+export type HostSignal = { kind: 'answered' } | { kind: 'throttled'; waitMs: number | undefined } | { kind: 'error' };
+
+/** Errors that say the host (or the way to it) is in trouble; the rest are about the URL. */
+const HOST_TROUBLE = new Set(['timeout', 'reset', 'refused', 'dns', 'tls', 'network']);
+
+export function hostSignal(outcome: FetchOutcome, now: number): HostSignal {
+  if (outcome.kind === 'failed') return HOST_TROUBLE.has(outcome.failure) ? { kind: 'error' } : { kind: 'answered' };
+  if (outcome.kind === 'http-error' && (outcome.status === 429 || outcome.status === 503)) {
+    return { kind: 'throttled', waitMs: parseRetryAfter(outcome.headers['retry-after'], now) };
+  }
+  if (outcome.kind === 'http-error' && outcome.status >= 500) return { kind: 'error' };
+  return { kind: 'answered' };
+}
+
+export class Politeness {
+  private readonly slots = new Map<string, HostState>();
+  private readonly o: Required<Omit<PolitenessOptions, 'now' | 'rng'>>;
+  private readonly now: () => number;
+  private readonly rng: () => number;
+
+  constructor(options: PolitenessOptions = {}) {
+    const { now, rng, ...rest } = options;
+    this.o = { ...POLITENESS_DEFAULTS, ...stripUndefined(rest) };
+    this.now = now ?? Date.now;
+    this.rng = rng ?? Math.random;
+  }
+
+  private slot(host: string): HostState {
+    let s = this.slots.get(host);
+    if (!s) {
+      s = { inFlight: 0, nextAt: 0, delayMs: this.o.delayMs, errors: 0, gaveUp: false, reason: 'new', lastUsed: this.now() };
+      this.slots.set(host, s);
+    }
+    return s;
+  }
+
+  /** Crawl-delay from robots.txt, in seconds (undefined: back to the default). Never below the default delay. */
+  setCrawlDelay(host: string, seconds: number | undefined): void {
+    const asked = seconds === undefined ? 0 : seconds * 1000;
+    this.slot(host).delayMs = Math.min(Math.max(this.o.delayMs, asked), Math.max(this.o.maxDelayMs, this.o.delayMs));
+  }
+
+  isReady(host: string, now = this.now()): boolean {
+    const s = this.slots.get(host);
+    if (!s) return true;
+    return !s.gaveUp && s.inFlight < this.o.perHost && now >= s.nextAt;
+  }
+
+  readyHosts(hosts: Iterable<string>, now = this.now()): string[] {
+    const out: string[] = [];
+    for (const h of hosts) if (this.isReady(h, now)) out.push(h);
+    return out;
+  }
+
+  /**
+   * The earliest epoch ms at which one of `hosts` will be ready, `now` or earlier when one is
+   * ready already; undefined when none will be until a request in flight comes back (or all
+   * were given up).
+   */
+  nextReadyAt(hosts: Iterable<string>): number | undefined {
+    let best: number | undefined;
+    for (const h of hosts) {
+      const s = this.slots.get(h);
+      const at = !s ? 0 : s.gaveUp || s.inFlight >= this.o.perHost ? undefined : s.nextAt;
+      if (at !== undefined && (best === undefined || at < best)) best = at;
+    }
+    return best;
+  }
+
+  /** Takes a request slot; false when the host is not ready (the caller asked too early). */
+  acquire(host: string, now = this.now()): boolean {
+    if (!this.isReady(host, now)) return false;
+    const s = this.slot(host);
+    s.inFlight++;
+    s.lastUsed = now;
+    // With several requests allowed in flight their starts are still spaced by the delay.
+    s.nextAt = now + s.delayMs;
+    s.reason = 'delay';
+    return true;
+  }
+
+  /** Gives the slot back and learns from the outcome when the host may be asked again. */
+  release(host: string, outcome: FetchOutcome, now = this.now()): HostState {
+    const s = this.slot(host);
+    s.inFlight = Math.max(0, s.inFlight - 1);
+    s.lastUsed = now;
+    const signal = hostSignal(outcome, now);
+    if (signal.kind === 'answered') {
+      s.errors = 0;
+      s.nextAt = Math.max(s.nextAt, now + s.delayMs);
+      s.reason = 'delay';
+    } else if (signal.kind === 'throttled' && signal.waitMs !== undefined) {
+      s.nextAt = now + Math.max(s.delayMs, Math.min(signal.waitMs, this.o.maxRetryAfterMs));
+      s.reason = 'retry-after';
+    } else {
+      s.errors++;
+      if (s.errors >= this.o.maxTries) {
+        s.gaveUp = true;
+        s.reason = `gave up after ${s.errors} errors in a row`;
+      } else {
+        s.nextAt = now + Math.max(s.delayMs, this.backoff(s.errors));
+        s.reason = 'backoff';
+      }
+    }
+    return { ...s };
+  }
+
+  /** base·2^(n-1), capped, times a jitter in [0.5, 1.5) so hosts that failed together do not retry together. */
+  backoff(errors: number): number {
+    const raw = Math.min(this.o.backoffBaseMs * 2 ** (errors - 1), this.o.backoffMaxMs);
+    return Math.round(raw * (0.5 + this.rng()));
+  }
+
+  state(host: string): HostState | undefined {
+    const s = this.slots.get(host);
+    return s && { ...s };
+  }
+
+  /** Drops slots idle past `idleMs` that hold nothing worth keeping (no wait, no errors, nothing in flight). */
+  prune(now = this.now()): number {
+    let dropped = 0;
+    for (const [h, s] of this.slots) {
+      const forgettable = s.inFlight === 0 && s.errors === 0 && !s.gaveUp && s.nextAt <= now;
+      if (forgettable && now - s.lastUsed >= this.o.idleMs && s.delayMs === this.o.delayMs) {
+        this.slots.delete(h);
+        dropped++;
+      }
+    }
+    return dropped;
+  }
+
+  get size(): number {
+    return this.slots.size;
+  }
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,163 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { statSync } from 'node:fs';
+import { Fetcher } from '../../src/web/fetcher.js';
+import type { FetchOutcome } from '../../src/web/outcome.js';
+import { noDns, SITES, startTestWeb, type TestWeb } from '../support/testweb.js';
+import { sharedPath } from '../support/shared.js';
+
+let web: TestWeb;
+let fetcher: Fetcher;
+
+before(async () => {
+  web = await startTestWeb();
+  fetcher = new Fetcher({ resolve: web.resolve, lookup: noDns, timeoutMs: 5000 });
+});
+after(async () => {
+  await fetcher.close();
+  await web.close();
+});
+
+function expectKind<K extends FetchOutcome['kind']>(o: FetchOutcome, kind: K): Extract<FetchOutcome, { kind: K }> {
+  assert.equal(o.kind, kind, `outcome: ${JSON.stringify({ ...o, body: undefined, text: undefined })}`);
+  return o as Extract<FetchOutcome, { kind: K }>;
+}
+
+test('a corpus page arrives whole, decoded, with its type, size and timing', async () => {
+  const o = expectKind(await fetcher.fetch(web.url('sherlock.test', '/toc.xhtml')), 'ok');
+  const size = statSync(sharedPath('corpus', SITES['sherlock.test']!.dir, 'toc.xhtml')).size;
+  assert.equal(o.status, 200);
+  assert.equal(o.contentType, 'application/xhtml+xml');
+  assert.equal(o.bytes, size);
+  assert.equal(o.truncated, false);
+  assert.equal(o.charset, 'UTF-8');
+  assert.match(o.text ?? '', /The Adventures of Sherlock Holmes/);
+  assert.equal(o.finalUrl, o.url);
+  assert.ok(o.timing.headersMs !== undefined && o.timing.headersMs <= o.timing.totalMs);
+});
+
+test('requests name the crawler: User-Agent with contact, From, Referer; Host keeps the name', async () => {
+  const f = new Fetcher({ resolve: web.resolve, lookup: noDns, from: 'crawler@example.org' });
+  try {
+    web.page('alpha.test', '/who.html', '<p>who</p>');
+    await f.fetch(web.url('alpha.test', '/who.html'), { referer: 'http://hub.test/' });
+    const h = web.lastHeaders('alpha.test', '/who.html')!;
+    assert.equal(h['user-agent'], 'anwc/0.1 (+https://github.com/anwc/anwc)');
+    assert.equal(h.from, 'crawler@example.org');
+    assert.equal(h.referer, 'http://hub.test/');
+    assert.equal(h.host, `alpha.test:${web.port}`);
+  } finally {
+    await f.close();
+  }
+  const g = new Fetcher({ resolve: web.resolve, lookup: noDns, userAgent: 'narrbot/2.0', contact: 'mailto:ops@example.org' });
+  try {
+    await g.fetch(web.url('alpha.test', '/who.html'));
+    assert.equal(web.lastHeaders('alpha.test', '/who.html')!['user-agent'], 'narrbot/2.0 (+mailto:ops@example.org)');
+    assert.equal(web.lastHeaders('alpha.test', '/who.html')!.from, undefined);
+  } finally {
+    await g.close();
+  }
+});
+
+test('HEAD gets headers and no body', async () => {
+  const o = expectKind(await fetcher.fetch(web.url('debian.test', '/index.html'), { method: 'HEAD' }), 'ok');
+  assert.equal(o.method, 'HEAD');
+  assert.equal(o.bytes, 0);
+  assert.equal(o.text, undefined);
+  assert.ok(Number(o.headers['content-length']) > 1000);
+});
+
+test('conditional GET: the stored ETag brings 304, recorded as not-modified', async () => {
+  const first = expectKind(await fetcher.fetch(web.url('timemachine.test', '/toc.xhtml')), 'ok');
+  const etag = first.headers.etag;
+  assert.ok(etag);
+  const again = await fetcher.fetch(web.url('timemachine.test', '/toc.xhtml'), { validators: { etag, lastModified: first.headers['last-modified'] } });
+  expectKind(again, 'not-modified');
+  assert.equal(web.lastHeaders('timemachine.test', '/toc.xhtml')!['if-modified-since'], first.headers['last-modified']);
+});
+
+test('gzip, deflate (wrapped and raw) and br bodies are decoded', async () => {
+  const html = `<html><body>${'<p>It was a dark and stormy night.</p>'.repeat(200)}</body></html>`;
+  for (const encoding of ['gzip', 'deflate', 'deflate-raw', 'br'] as const) {
+    web.page('zip.test', `/${encoding}.html`, html, { encoding });
+    const o = expectKind(await fetcher.fetch(web.url('zip.test', `/${encoding}.html`)), 'ok');
+    assert.equal(o.text, html, encoding);
+    assert.ok(o.wireBytes < o.bytes, encoding);
+  }
+});
+
+test('an unknown or corrupt encoding is a decompression failure', async () => {
+  web.page('zip.test', '/zstd.html', 'abc', { headers: { 'content-encoding': 'zstd' } });
+  assert.equal(expectKind(await fetcher.fetch(web.url('zip.test', '/zstd.html')), 'failed').failure, 'decompression');
+  web.page('zip.test', '/corrupt.html', 'this is not gzip at all', { headers: { 'content-encoding': 'gzip' } });
+  assert.equal(expectKind(await fetcher.fetch(web.url('zip.test', '/corrupt.html')), 'failed').failure, 'decompression');
+});
+
+test('content types outside the accept list are refused before the body is read', async () => {
+  const css = expectKind(await fetcher.fetch(web.url('diveintopython.test', '/dip3.css')), 'failed');
+  assert.equal(css.failure, 'bad-content-type');
+  assert.equal(css.status, 200);
+  const ok = expectKind(await fetcher.fetch(web.url('diveintopython.test', '/dip3.css'), { accept: ['text/*'] }), 'ok');
+  assert.ok(ok.bytes > 0);
+});
+
+test('redirects are followed, recorded hop by hop, and each target is asked about', async () => {
+  web.page('alpha.test', '/old', 'moved', { status: 301, headers: { location: '/mid' } });
+  web.page('alpha.test', '/mid', 'moved', { status: 307, headers: { location: `http://beta.test:${web.port}/new#frag` } });
+  web.page('beta.test', '/new', '<p>new home</p>');
+  const asked: string[] = [];
+  const o = expectKind(
+    await fetcher.fetch(web.url('alpha.test', '/old'), { allowUrl: (u) => (asked.push(u), { allowed: true }) }),
+    'ok',
+  );
+  assert.deepEqual(o.redirects, [
+    { url: web.url('alpha.test', '/old'), status: 301 },
+    { url: web.url('alpha.test', '/mid'), status: 307 },
+  ]);
+  assert.equal(o.finalUrl, web.url('beta.test', '/new'));
+  assert.deepEqual(asked, [web.url('alpha.test', '/mid'), web.url('beta.test', '/new')]);
+});
+
+test('a redirect the hook refuses ends there, with the hook\'s kind, and is not requested', async () => {
+  web.page('alpha.test', '/to-private', 'moved', { status: 302, headers: { location: '/private/x' } });
+  const o = expectKind(
+    await fetcher.fetch(web.url('alpha.test', '/to-private'), {
+      allowUrl: (u) => (u.includes('/private/') ? { allowed: false, failure: 'robots', detail: 'disallow: /private' } : { allowed: true }),
+    }),
+    'failed',
+  );
+  assert.equal(o.failure, 'robots');
+  assert.equal(web.count('alpha.test', '/private/x'), 0);
+});
+
+test('HTTP errors are outcomes with their status', async () => {
+  assert.equal(expectKind(await fetcher.fetch(web.url('debian.test', '/missing.html')), 'http-error').status, 404);
+  web.page('alpha.test', '/boom', 'oops', { status: 500 });
+  assert.equal(expectKind(await fetcher.fetch(web.url('alpha.test', '/boom')), 'http-error').status, 500);
+});
+
+test('bad URLs fail without a request', async () => {
+  assert.equal(expectKind(await fetcher.fetch('ftp://alpha.test/file'), 'failed').failure, 'bad-url');
+  assert.equal(expectKind(await fetcher.fetch(`http://alpha.test/${'x'.repeat(3000)}`), 'failed').failure, 'bad-url');
+  web.page('alpha.test', '/to-mailto', 'moved', { status: 302, headers: { location: 'mailto:a@b.example' } });
+  assert.equal(expectKind(await fetcher.fetch(web.url('alpha.test', '/to-mailto')), 'failed').failure, 'bad-url');
+});
+
+test('an unmapped name fails as dns without a query leaving the machine', async () => {
+  const o = expectKind(await fetcher.fetch('http://unmapped.example/'), 'failed');
+  assert.equal(o.failure, 'dns');
+});
+
+test('a body over the byte cap is cut and still usable', async () => {
+  web.page('alpha.test', '/big.html', `<html><body>${'<p>Call me Ishmael.</p>'.repeat(5000)}</body></html>`);
+  const o = expectKind(await fetcher.fetch(web.url('alpha.test', '/big.html'), { maxBytes: 10_000 }), 'ok');
+  assert.equal(o.truncated, true);
+  assert.equal(o.bytes, 10_000);
+  assert.match(o.text ?? '', /^<html><body><p>Call me Ishmael/);
+});
+
+test('connections are reused: ten pages of one host over one connection', async () => {
+  for (let i = 0; i < 10; i++) expectKind(await fetcher.fetch(web.url('chickens.test', '/toc.xhtml')), 'ok');
+  assert.equal(web.count('chickens.test', '/toc.xhtml'), 10);
+  assert.equal(web.connectionsUsed('chickens.test', '/toc.xhtml'), 1);
+});
