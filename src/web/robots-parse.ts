@@ -9,8 +9,8 @@ import { canonicalPath } from './robots-encoding.js';
  * directive, reads an empty Crawl-delay as 0, and normalises patterns with encodeURI, which escapes
  * `[`, `]`, `|`, `^` where the URL parser does not. Its matcher is private, so reaching it means
  * rewriting the text and round-tripping URLs through its origin check. Fixing all that left
- * nothing of the library in use, so this file and robots-match.ts replace it; the same algorithm
- * (Google's, which robots-parser also ports) does the matching.
+ * nothing of the library in use, so this file and robots-match.ts replace it. A differential test
+ * (robots-differential.test.ts) holds them to the library's answers where it is right.
  */
 
 export type Directive = 'allow' | 'disallow';

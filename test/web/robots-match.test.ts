@@ -58,6 +58,13 @@ test('patternMatches: prefix, * anywhere, $ only at the end', () => {
   }
 });
 
+test('patternMatches on a hostile many-star pattern', () => {
+  const hostile = `/${'*a'.repeat(5000)}$`;
+  assert.equal(patternMatches(hostile, `/${'a'.repeat(2000)}`), false, 'not enough a');
+  assert.equal(patternMatches(hostile, `/${'a'.repeat(6000)}b`), false, 'the $ anchor');
+  assert.equal(patternMatches(hostile, `/${'ab'.repeat(5000)}a`), true);
+});
+
 test('patternMatches agrees with a regular expression on random patterns', () => {
   const toRegex = (p: string) => {
     const anchored = p.endsWith('$');
