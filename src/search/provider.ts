@@ -1,5 +1,5 @@
 import { UserError, type UserErrorDetails } from '../errors.js';
-import { VERSION } from '../version.js';
+import { userAgentHeader } from '../web/user-agent.js';
 
 /**
  * A seed search provider turns one query (an author node's meta words, ANDed: the thesis's
@@ -32,8 +32,11 @@ export const DEFAULT_PROVIDER: ProviderName = 'wikipedia';
 /** The thesis seeds ten root URLs per meta set (section 4.1). */
 export const DEFAULT_PER_QUERY = 10;
 export const DEFAULT_SEARCH_TIMEOUT_MS = 15_000;
-/** Wikimedia refuses requests without a User-Agent that names the tool and a way to reach its operator. */
-export const DEFAULT_USER_AGENT = `anwc/${VERSION} (+https://github.com/anwc/anwc; narrative seed search)`;
+/**
+ * Wikimedia refuses requests without a User-Agent that names the tool and a way to reach its
+ * operator; the crawler's own header (product token + contact URL) says both.
+ */
+export const DEFAULT_USER_AGENT = userAgentHeader();
 
 export interface SearchQuery {
   /** The meta words the results are tied to, as the author wrote them (trimmed, deduplicated). */

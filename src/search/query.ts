@@ -46,7 +46,8 @@ export function queryText(words: readonly string[]): string {
  * How an AND query is widened when it returns fewer URLs than asked.
  *
  * Rule: drop one word at a time, each time the word that the fewest of the story's meta sets
- * hold (ties: the word the author wrote last), and ask again with the rest, until the meta set
+ * hold (ties: the word given last; seeding gives them in the order they entered the story),
+ * and ask again with the rest, until the meta set
  * has its URLs or one word is left. So a six-word node costs at most five extra queries, not
  * the 2^6 of every subset nor the six of every word alone, and each step stays as narrow as it
  * can. The words many nodes share are the story's theme: pages about them blend with the most

@@ -28,7 +28,7 @@ test('google: pages through start=1, 11, 21 with num at most 10 and ranks across
   assert.equal(s.requests[0]!.params.get('q'), 'sea storm');
   assert.equal(s.requests[0]!.params.get('cx'), CX);
   assert.equal(r[0]!.url, 'https://example.org/doc/1');
-  assert.equal(r[0]!.title, 'Document 1');
+  assert.equal(r[0]!.title, 'Document 1 (example.org)');
   assert.match(r[0]!.snippet, /^sea storm harbour/);
 });
 

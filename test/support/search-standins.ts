@@ -296,7 +296,7 @@ function brave({ u, req, res, docs, opts, fault, state }: Ctx): void {
 export function corpus(n: number, words: string, host = 'example.org'): StandinDoc[] {
   return Array.from({ length: n }, (_, i) => ({
     url: `https://${host}/doc/${i + 1}`,
-    title: `Document ${i + 1}`,
+    title: `Document ${i + 1} (${host})`,
     text: `${words} — page ${i + 1} of a test corpus, written as plain prose for the stand-in.`,
   }));
 }
