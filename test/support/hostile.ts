@@ -18,8 +18,10 @@ export interface HostileContext {
 export type Handler = (req: IncomingMessage, res: ServerResponse, ctx: HostileContext) => void;
 
 const SPACES_1M = Buffer.alloc(1024 * 1024, 0x20);
-/** Decoded size of the bombs: far beyond any cap a test sets. */
+/** Decoded size of the gzip bomb: far beyond any cap a test sets. */
 export const BOMB_DECODED_BYTES = 256 * 1024 * 1024;
+/** Brotli has no concatenable members, so its bomb is compressed for real: smaller to stay quick, still 4× the default cap. */
+export const BROTLI_BOMB_DECODED_BYTES = 16 * 1024 * 1024;
 
 let gzipBomb: Buffer | undefined;
 /** gzip members may be concatenated (RFC 1952 2.2): 256 copies of 1 MiB of spaces in ~260 KB. */
@@ -35,7 +37,7 @@ let brotliBomb: Promise<Buffer> | undefined;
 function brotliBombBytes(): Promise<Buffer> {
   brotliBomb ??= buffer(
     Readable.from((function* () {
-      for (let i = 0; i < BOMB_DECODED_BYTES / SPACES_1M.length; i++) yield SPACES_1M;
+      for (let i = 0; i < BROTLI_BOMB_DECODED_BYTES / SPACES_1M.length; i++) yield SPACES_1M;
     })()).pipe(createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })),
   );
   return brotliBomb;

@@ -56,6 +56,8 @@ export interface TestWeb {
   lastHeaders(host: string, path: string): Record<string, string | string[] | undefined> | undefined;
   /** Connections made to 127.0.0.2:PORT, an address outside the mappings that nothing may reach. */
   canaryConnections(): number;
+  /** Whether the canary listens (127.0.0.2 is loopback on Linux, not on macOS). */
+  canaryListening: boolean;
   /** TCP connections the server has accepted so far. */
   connections(): number;
   /** How many distinct connections carried the requests for host+path (1 when reused). */
@@ -193,6 +195,7 @@ export async function startTestWeb(): Promise<TestWeb> {
     count: (host, path) => (path === undefined ? hostCounts.get(host) ?? 0 : counts.get(host + path) ?? 0),
     lastHeaders: (host, path) => last.get(host + path),
     canaryConnections: () => canaryCount,
+    canaryListening: canary !== undefined,
     connections: () => accepted,
     connectionsUsed: (host, path) => carriedBy.get(host + path)?.size ?? 0,
     async close() {

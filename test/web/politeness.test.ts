@@ -1,0 +1,150 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Politeness } from '../../src/web/politeness.js';
+import type { FetchOutcome } from '../../src/web/outcome.js';
+
+const base = { method: 'GET' as const, url: 'http://a.test/', finalUrl: 'http://a.test/', redirects: [], timing: { startMs: 0, totalMs: 1 } };
+const ok: FetchOutcome = {
+  ...base, kind: 'ok', status: 200, headers: {}, contentType: 'text/html', body: new Uint8Array(0), bytes: 0, wireBytes: 0, truncated: false,
+};
+const httpError = (status: number, headers: Record<string, string> = {}): FetchOutcome => ({ ...base, kind: 'http-error', status, headers, contentType: null });
+const failed = (failure: 'timeout' | 'robots' | 'reset'): FetchOutcome => ({ ...base, kind: 'failed', failure, detail: '' });
+
+function clock(start = 1_000_000) {
+  const c = { t: start, now: () => c.t };
+  return c;
+}
+
+test('one request in flight per host, then the delay between requests', () => {
+  const c = clock();
+  const p = new Politeness({ now: c.now, delayMs: 1000 });
+  assert.equal(p.acquire('a.test'), true);
+  assert.equal(p.isReady('a.test'), false);
+  assert.equal(p.acquire('a.test'), false);
+  assert.deepEqual(p.readyHosts(['a.test', 'b.test']), ['b.test']);
+  c.t += 200;
+  p.release('a.test', ok);
+  assert.equal(p.isReady('a.test'), false);
+  assert.equal(p.nextReadyAt(['a.test']), c.t + 1000);
+  c.t += 999;
+  assert.equal(p.isReady('a.test'), false);
+  c.t += 1;
+  assert.equal(p.isReady('a.test'), true);
+});
+
+test('perHost 2 allows two in flight, their starts still spaced by the delay', () => {
+  const c = clock();
+  const p = new Politeness({ now: c.now, perHost: 2, delayMs: 500 });
+  assert.equal(p.acquire('a.test'), true);
+  assert.equal(p.acquire('a.test'), false);
+  c.t += 500;
+  assert.equal(p.acquire('a.test'), true);
+  c.t += 500;
+  assert.equal(p.acquire('a.test'), false, 'both slots taken');
+  p.release('a.test', ok);
+  assert.equal(p.state('a.test')!.inFlight, 1);
+});
+
+test('nextReadyAt: the earliest host, undefined while all are busy or given up', () => {
+  const c = clock();
+  const p = new Politeness({ now: c.now, delayMs: 1000 });
+  p.acquire('a.test');
+  p.acquire('b.test');
+  assert.equal(p.nextReadyAt(['a.test', 'b.test']), undefined);
+  c.t += 10;
+  p.release('b.test', ok);
+  assert.equal(p.nextReadyAt(['a.test', 'b.test']), c.t + 1000);
+  assert.equal(p.nextReadyAt(['a.test', 'new.test']), 0, 'a host never seen is ready at once');
+});
+
+test('Crawl-delay raises the delay up to the ceiling, never lowers it', () => {
+  const c = clock();
+  const p = new Politeness({ now: c.now, delayMs: 1000, maxDelayMs: 30_000 });
+  p.setCrawlDelay('a.test', 5);
+  assert.equal(p.state('a.test')!.delayMs, 5000);
+  p.setCrawlDelay('a.test', 3600);
+  assert.equal(p.state('a.test')!.delayMs, 30_000);
+  p.setCrawlDelay('a.test', 0.1);
+  assert.equal(p.state('a.test')!.delayMs, 1000);
+  p.setCrawlDelay('a.test', 5);
+  p.acquire('a.test');
+  p.release('a.test', ok);
+  assert.equal(p.nextReadyAt(['a.test']), c.t + 5000);
+});
+
+test('429 with Retry-After in seconds waits that long, capped', () => {
+  const c = clock();
+  const p = new Politeness({ now: c.now, maxRetryAfterMs: 60_000 });
+  p.acquire('a.test');
+  p.release('a.test', httpError(429, { 'retry-after': '7' }));
+  assert.equal(p.nextReadyAt(['a.test']), c.t + 7000);
+  assert.equal(p.state('a.test')!.reason, 'retry-after');
+  assert.equal(p.state('a.test')!.errors, 0, 'a throttle is not an error');
+  c.t += 7000;
+  p.acquire('a.test');
+  p.release('a.test', httpError(429, { 'retry-after': '86400' }));
+  assert.equal(p.nextReadyAt(['a.test']), c.t + 60_000);
+});
+
+test('503 with Retry-After as an HTTP date', () => {
+  const c = clock(Date.parse('2024-05-01T12:00:00Z'));
+  const p = new Politeness({ now: c.now });
+  p.acquire('a.test');
+  p.release('a.test', httpError(503, { 'retry-after': 'Wed, 01 May 2024 12:02:00 GMT' }));
+  assert.equal(p.nextReadyAt(['a.test']), c.t + 120_000);
+});
+
+test('errors back off exponentially with injected jitter, then the host is given up', () => {
+  const c = clock();
+  const p = new Politeness({ now: c.now, delayMs: 1000, backoffBaseMs: 2000, backoffMaxMs: 60_000, maxTries: 4, rng: () => 0.5 });
+  const waits: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    p.acquire('a.test');
+    const s = p.release('a.test', i === 1 ? httpError(500) : failed('timeout'));
+    waits.push(s.nextAt - c.t);
+    c.t = s.nextAt;
+  }
+  assert.deepEqual(waits, [2000, 4000, 8000]);
+  p.acquire('a.test');
+  const last = p.release('a.test', failed('reset'));
+  assert.equal(last.gaveUp, true);
+  assert.match(last.reason, /gave up after 4 errors/);
+  c.t += 10 ** 9;
+  assert.equal(p.isReady('a.test'), false);
+  assert.equal(p.nextReadyAt(['a.test']), undefined);
+});
+
+test('jitter spreads the backoff between half and one and a half times', () => {
+  const lo = new Politeness({ rng: () => 0, backoffBaseMs: 1000 });
+  const hi = new Politeness({ rng: () => 0.999, backoffBaseMs: 1000 });
+  assert.equal(lo.backoff(3), 2000);
+  assert.equal(hi.backoff(3), 5996);
+});
+
+test('a success clears the error count; URL-level failures do not count against the host', () => {
+  const c = clock();
+  const p = new Politeness({ now: c.now, maxTries: 2, rng: () => 0.5 });
+  p.acquire('a.test');
+  c.t = p.release('a.test', failed('timeout')).nextAt;
+  p.acquire('a.test');
+  c.t = p.release('a.test', failed('robots')).nextAt;
+  assert.equal(p.state('a.test')!.errors, 0);
+  p.acquire('a.test');
+  c.t = p.release('a.test', httpError(404)).nextAt;
+  assert.equal(p.state('a.test')!.gaveUp, false);
+});
+
+test('prune drops idle slots that remember nothing, keeps the rest', () => {
+  const c = clock();
+  const p = new Politeness({ now: c.now, idleMs: 1000, rng: () => 0.5 });
+  p.acquire('idle.test');
+  p.release('idle.test', ok);
+  p.acquire('sick.test');
+  p.release('sick.test', failed('timeout'));
+  p.acquire('busy.test');
+  c.t += 10 ** 7;
+  assert.equal(p.prune(), 1);
+  assert.equal(p.state('idle.test'), undefined);
+  assert.ok(p.state('sick.test'));
+  assert.ok(p.state('busy.test'));
+});
