@@ -167,7 +167,9 @@ test('seed: a quota error stops the run, keeps what was stored, and the next run
   assert.ok(first.stoppedBy instanceof SearchQuotaError);
   assert.equal(first.asked, 1);
   assert.equal(first.urls, 3);
-  assert.deepEqual(events.at(-1) && events.at(-1)!.type === 'stopped' && [events.at(-1)!.index], [2]);
+  const last = events.at(-1);
+  assert.ok(last?.type === 'stopped');
+  assert.equal(last.index, 2);
   assert.ok(await store.linkByUrl('https://storm.example/doc/1'), 'seeds found before the quota are kept');
   assert.equal(s.requests.length, 2, 'nothing asked after the quota error');
 
