@@ -50,6 +50,11 @@ export const OPTIONS = {
     type: 'string',
     describe: 'Read the input in this encoding (e.g. windows-1252), as if the server had said so',
   },
+  'max-link-density': {
+    type: 'number',
+    describe: 'Reject blocks whose share of characters inside links is above this (0-1; off by default, 0.5 suits news pages)',
+    check: (v) => (typeof v === 'number' && v >= 0 && v <= 1 ? undefined : 'give a fraction between 0 and 1, e.g. 0.5'),
+  },
 } as const satisfies Record<string, OptionSpec>;
 
 export type OptionName = keyof typeof OPTIONS;

@@ -12,7 +12,7 @@ export interface Block {
   linkDensity: number;
   /** A short CSS-like path such as `div#content>div.para>p`, to find the block again. */
   path: string;
-  /** Why the block's structure disqualifies it before any text rule runs, e.g. 'nested-table'. */
+  /** Why the block's structure disqualifies it before any text rule runs: 'nested-table' or 'link-density'. */
   rejected?: string;
 }
 
@@ -21,6 +21,11 @@ export interface BlockOptions {
   url?: string;
   /** Tags read as blocks besides p and table, e.g. ['div', 'li'] for pages that write prose in divs. */
   blocks?: string[];
+  /**
+   * Reject blocks with a larger share of link text, reason 'link-density'. Not a thesis rule, so
+   * off by default; 0.5 lifts precision on the extraction benchmark (bench/extraction.ts).
+   */
+  maxLinkDensity?: number;
 }
 
 /** The thesis reads paragraphs and tables (section 3.2.2). */
@@ -62,6 +67,10 @@ type Frame = { node: Node; block?: Collector; inLink: boolean } | { end: Collect
  */
 export function extractBlocks(html: string | Dom, options: BlockOptions = {}): Block[] {
   const tags = blockTags(options.blocks);
+  const maxLd = options.maxLinkDensity;
+  if (maxLd !== undefined && !(maxLd >= 0 && maxLd <= 1)) {
+    throw new UserError('link density limit must be between 0 and 1', { value: String(maxLd), fix: 'give a fraction such as 0.5' });
+  }
   const root = typeof html === 'string' ? parseDom(html) : html;
   const found: Collector[] = [];
   const openTables: Collector[] = [];
@@ -114,16 +123,11 @@ export function extractBlocks(html: string | Dom, options: BlockOptions = {}): B
   const out: Block[] = [];
   for (const c of found) {
     const text = c.parts.join('').replace(/\s+/g, ' ').trim();
-    const rejected = c.nestedTable ? 'nested-table' : undefined;
-    if (text === '' && !rejected) continue;
+    if (text === '' && !c.nestedTable) continue;
     const chars = text.replace(/\s+/g, '').length;
-    const block: Block = {
-      index: out.length,
-      tag: c.tag,
-      text,
-      linkDensity: chars === 0 ? 0 : Math.min(1, c.linkChars / chars),
-      path: pathOf(c.el),
-    };
+    const linkDensity = chars === 0 ? 0 : Math.min(1, c.linkChars / chars);
+    const rejected = c.nestedTable ? 'nested-table' : maxLd !== undefined && linkDensity > maxLd ? 'link-density' : undefined;
+    const block: Block = { index: out.length, tag: c.tag, text, linkDensity, path: pathOf(c.el) };
     if (rejected) block.rejected = rejected;
     out.push(block);
   }

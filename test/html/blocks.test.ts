@@ -129,3 +129,10 @@ test('elements left open keep their place, as in a browser', () => {
   // A stray end tag closes what was opened inside its element.
   assert.deepEqual(texts('<div><p>one<span>two</div><p>three'), ['onetwo', 'three']);
 });
+
+test('maxLinkDensity rejects link-heavy blocks with the reason; off by default', () => {
+  const html = '<p><a href="/">Home</a> | <a href="/a">About</a></p><p>Plain text with <a href="/x">one link</a> inside it.</p>';
+  assert.deepEqual(extractBlocks(html).map((b) => b.rejected), [undefined, undefined]);
+  assert.deepEqual(extractBlocks(html, { maxLinkDensity: 0.5 }).map((b) => b.rejected), ['link-density', undefined]);
+  assert.throws(() => extractBlocks(html, { maxLinkDensity: 2 }), UserError);
+});

@@ -12,6 +12,7 @@ interface ExtractArgs {
   blocks?: string;
   'base-url'?: string;
   charset?: string;
+  'max-link-density'?: number;
 }
 
 /** One block and what became of it: a structural rejection, or the text rules' verdict. */
@@ -34,6 +35,7 @@ export const extractCommand: CommandModule = {
       'blocks',
       'base-url',
       'charset',
+      'max-link-density',
     )
       .example('anwc extract chapter.html', 'ACCEPT/REJECT per paragraph and table, with the rule that rejected it')
       .example('anwc extract --blocks div,li --json page.html', 'also read divs and list items; JSON lines'),
@@ -43,7 +45,11 @@ export const extractCommand: CommandModule = {
     const bytes = await readInput(file);
     const html = decode(bytes, argv.charset);
     const dom = parseDom(html);
-    const blocks = extractBlocks(dom, { url: argv['base-url'], blocks: argv.blocks?.split(',') });
+    const blocks = extractBlocks(dom, {
+      url: argv['base-url'],
+      blocks: argv.blocks?.split(','),
+      maxLinkDensity: argv['max-link-density'],
+    });
     const judged = blocks.map(judge);
     const out: string[] = [];
     if (argv.json) {
@@ -83,9 +89,15 @@ function decode(bytes: Uint8Array, charset: string | undefined): string {
   return decodeHtml(bytes, `text/html; charset=${charset}`).text;
 }
 
+const STRUCTURE: Record<string, (b: Block) => string> = {
+  'nested-table': () => 'a table inside a table is layout, not text',
+  'link-density': (b) => `${Math.round(b.linkDensity * 100)}% of its characters are link text`,
+};
+
 function judge(block: Block): Judged {
   if (block.rejected) {
-    return { block, accepted: false, reasons: [{ rule: block.rejected, message: 'a table inside a table is layout, not text' }] };
+    const message = STRUCTURE[block.rejected]?.(block) ?? block.rejected;
+    return { block, accepted: false, reasons: [{ rule: block.rejected, message }] };
   }
   const v = evaluateBlock(block.text);
   return { block, accepted: v.accepted, reasons: v.reasons, stats: v.stats };

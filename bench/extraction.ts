@@ -1,0 +1,173 @@
+/**
+ * How well the thesis's extractor (paragraph and table blocks judged by the five content rules)
+ * recovers article text, on the 88 development pages of the article-extraction benchmark, scored
+ * by the benchmark's own metric beside the published outputs of well-known extractors on the same
+ * pages — all scored here by the same code (bench/metric.ts), so the rows compare like with like.
+ *
+ *   npx tsc -p . && node dist/bench/extraction.js
+ *
+ * Throughput is megabytes of (decompressed) HTML per second through decode → parse → blocks →
+ * rules (best of three passes); memory is the highest RSS and heap seen after any page of a variant
+ * (variants run in one process, so a later one may inherit an earlier one's garbage). Figures, not asserts.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { pathToFileURL } from 'node:url';
+import { decodeHtml, extractBlocks, parseDom, type Block } from '../src/html/index.js';
+import { evaluateBlock } from '../src/text/index.js';
+import { score, type Score } from './metric.js';
+import { sharedPath } from '../test/support/shared.js';
+
+interface Page {
+  id: string;
+  html: Uint8Array;
+  truth: string;
+}
+
+/** One way of turning a page into article text. */
+export interface Variant {
+  name: string;
+  describe: string;
+  extract: (html: Uint8Array) => string;
+}
+
+const accepted = (blocks: Block[]) =>
+  blocks
+    .filter((b) => !b.rejected && evaluateBlock(b.text).accepted)
+    .map((b) => b.text)
+    .join('\n');
+
+/**
+ * jusText-style context: a short block that failed only on length or form (a one-line paragraph,
+ * a subheading without a full stop) is kept when the blocks on both sides were kept.
+ */
+const SOFT = new Set(['min-words', 'capitalization']);
+function withContext(blocks: Block[]): string {
+  const verdicts = blocks.map((b) => (b.rejected ? undefined : evaluateBlock(b.text)));
+  const ok = verdicts.map((v) => v?.accepted === true);
+  const soft = verdicts.map((v) => v !== undefined && !v.accepted && v.reasons.every((r) => SOFT.has(r.rule)));
+  const kept = blocks.filter((_, i) => ok[i] || (soft[i] && nearest(ok, soft, i)));
+  return kept.map((b) => b.text).join('\n');
+}
+/** The nearest non-soft neighbours on both sides were accepted (soft blocks in a run share them). */
+function nearest(ok: boolean[], soft: boolean[], i: number): boolean {
+  let a = i - 1;
+  while (a >= 0 && soft[a]) a--;
+  let b = i + 1;
+  while (b < ok.length && soft[b]) b++;
+  return a >= 0 && b < ok.length && ok[a]! && ok[b]!;
+}
+
+export const VARIANTS: Variant[] = [
+  {
+    name: 'anwc (thesis defaults)',
+    describe: 'p and table blocks, the five rules with the thesis settings',
+    extract: (bytes) => accepted(extractBlocks(parseDom(decodeHtml(bytes).text))),
+  },
+  {
+    name: 'anwc --max-link-density 0.5',
+    describe: 'as the defaults, and a block with over half its characters in links is rejected',
+    extract: (bytes) => accepted(extractBlocks(parseDom(decodeHtml(bytes).text), { maxLinkDensity: 0.5 })),
+  },
+  {
+    name: 'anwc --blocks div,li,blockquote',
+    describe: 'also reads divs (own text only), list items and quotations',
+    extract: (bytes) =>
+      accepted(extractBlocks(parseDom(decodeHtml(bytes).text), { blocks: ['div', 'li', 'blockquote'] })),
+  },
+  {
+    name: 'anwc --max-link-density 0.5 + context (bench only)',
+    describe: 'link-density limit, and blocks failing only min-words/capitalization kept between two kept blocks',
+    extract: (bytes) => withContext(extractBlocks(parseDom(decodeHtml(bytes).text), { maxLinkDensity: 0.5 })),
+  },
+];
+
+export function loadPages(dir = sharedPath('data/extraction')): Page[] {
+  const truth = JSON.parse(readFileSync(join(dir, 'ground-truth.json'), 'utf8')) as Record<string, { articleBody?: string }>;
+  return readdirSync(join(dir, 'html'))
+    .filter((f) => f.endsWith('.html.gz'))
+    .sort()
+    .map((f) => {
+      const id = f.slice(0, -'.html.gz'.length);
+      return { id, html: gunzipSync(readFileSync(join(dir, 'html', f))), truth: truth[id]?.articleBody ?? '' };
+    });
+}
+
+export interface VariantResult {
+  score: Score;
+  mbPerSecond: number;
+  peakRssMb: number;
+  peakHeapMb: number;
+}
+
+/** Quality from one pass; speed from the fastest of `passes`, since other processes share the machine. */
+export function runVariant(v: Variant, pages: Page[], passes = 3): VariantResult {
+  const bytes = pages.reduce((n, p) => n + p.html.byteLength, 0);
+  let best = Infinity;
+  let rss = 0;
+  let heap = 0;
+  let pairs: { truth: string; predicted: string }[] = [];
+  for (let pass = 0; pass < passes; pass++) {
+    let ms = 0;
+    pairs = pages.map((p) => {
+      const t0 = performance.now();
+      const predicted = v.extract(p.html);
+      ms += performance.now() - t0;
+      const m = process.memoryUsage();
+      rss = Math.max(rss, m.rss);
+      heap = Math.max(heap, m.heapUsed);
+      return { truth: p.truth, predicted };
+    });
+    best = Math.min(best, ms);
+  }
+  const MB = 1024 * 1024;
+  return { score: score(pairs), mbPerSecond: bytes / MB / (best / 1000), peakRssMb: rss / MB, peakHeapMb: heap / MB };
+}
+
+/** Published outputs, scored on the same pages; a page a tool has no output for counts as empty. */
+export function peerScores(pages: Page[], dir = sharedPath('data/extraction/peer-output')): [string, Score][] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => {
+      const out = JSON.parse(readFileSync(join(dir, f), 'utf8')) as Record<string, { articleBody?: string }>;
+      return [f.slice(0, -5), score(pages.map((p) => ({ truth: p.truth, predicted: out[p.id]?.articleBody ?? '' })))];
+    });
+}
+
+const f3 = (x: number) => x.toFixed(3);
+
+export async function main(): Promise<void> {
+  const pages = loadPages();
+  const mb = pages.reduce((n, p) => n + p.html.byteLength, 0) / (1024 * 1024);
+  // One untimed pass warms the JIT so the first variant is not charged for compilation.
+  for (const p of pages.slice(0, 10)) VARIANTS[0]!.extract(p.html);
+  const rows: string[] = [];
+  for (const v of VARIANTS) {
+    const r = runVariant(v, pages);
+    rows.push(
+      `| **${v.name}** | ${f3(r.score.f1)} | ${f3(r.score.precision)} | ${f3(r.score.recall)} | ${f3(r.score.accuracy)} | ` +
+        `${r.mbPerSecond.toFixed(1)} | ${r.peakRssMb.toFixed(0)} / ${r.peakHeapMb.toFixed(0)} |`,
+    );
+  }
+  const peers = peerScores(pages).sort((a, b) => b[1].f1 - a[1].f1);
+  for (const [name, s] of peers) {
+    rows.push(`| ${name} (published output) | ${f3(s.f1)} | ${f3(s.precision)} | ${f3(s.recall)} | ${f3(s.accuracy)} | | |`);
+  }
+  const lines = [
+    `## Article extraction: ${pages.length} pages, ${mb.toFixed(1)} MB of HTML (../shared/data/extraction)`,
+    '',
+    '| extractor | F1 | precision | recall | accuracy | MB/s | peak RSS / heap MB |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    ...rows,
+    '',
+    'Variants:',
+    ...VARIANTS.map((v) => `- ${v.name}: ${v.describe}`),
+    'Every row is scored by bench/metric.ts (the benchmark\'s evaluate.py metric) on the same pages;',
+    'peers\' rows come from their published outputs, so they have no speed or memory figures.',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
