@@ -1,12 +1,15 @@
-import type { RobotsRules } from './robots.js';
+import { isRobotsRules, type RobotsRules } from './robots.js';
 
 /**
- * Where robots.txt policies outlive the process (the store's sites table). Implementations keep
- * the rules as JSON with their expiresAt; the cache, not the store, decides what is stale.
+ * Where robots.txt policies outlive the process (MOMspider's sites file). The Store of src/store
+ * has this shape, keeping the rules as JSON beside the domain with their expiry; it keys them by
+ * host, so a crawler using it passes the host as the key (http and https of a host then share one
+ * robots.txt, the usual case). What comes back is checked, not trusted: it may be an old format.
  */
 export interface RobotsStore {
-  loadRobots(origin: string): Promise<RobotsRules | undefined>;
-  saveRobots(origin: string, rules: RobotsRules): Promise<void>;
+  saveRobots(key: string, robots: unknown, expiresAt: number): Promise<void>;
+  /** Undefined when there is no entry or it has expired at `now`. */
+  loadRobots(key: string, now?: number): Promise<{ robots: unknown; expiresAt: number } | undefined>;
 }
 
 export interface RobotsCacheOptions {
@@ -29,7 +32,7 @@ export function robotsUrl(url: string): string {
 }
 
 /**
- * Robots policies keyed by origin, with expiry. Lifecycle of an entry: `get` misses (absent or
+ * Robots policies keyed by origin (or host, see RobotsStore), with expiry. Lifecycle of an entry: `get` misses (absent or
  * expired) → the caller fetches /robots.txt → `robotsFromFetch` → `put` → `get` hits until
  * `expiresAt` (at most 24 h, or the retry time after a failure) → misses again.
  */
@@ -58,7 +61,7 @@ export class RobotsCache {
 
   async put(origin: string, rules: RobotsRules): Promise<void> {
     this.remember(origin, rules);
-    await this.store?.saveRobots(origin, rules);
+    await this.store?.saveRobots(origin, rules, rules.expiresAt);
   }
 
   private async lookup(origin: string): Promise<RobotsRules | undefined> {
@@ -67,9 +70,10 @@ export class RobotsCache {
       this.remember(origin, inMemory);
       return inMemory;
     }
-    const stored = await this.store?.loadRobots(origin);
-    if (stored) this.remember(origin, stored);
-    return stored;
+    const entry = await this.store?.loadRobots(origin, this.now());
+    if (!entry || !isRobotsRules(entry.robots)) return undefined;
+    this.remember(origin, entry.robots);
+    return entry.robots;
   }
 
   private remember(origin: string, rules: RobotsRules): void {

@@ -54,6 +54,22 @@ export interface RobotsDecision {
   reason: string;
 }
 
+/** Whether a value read back from storage is a RobotsRules this version can use. */
+export function isRobotsRules(x: unknown): x is RobotsRules {
+  if (typeof x !== 'object' || x === null) return false;
+  const r = x as Record<string, unknown>;
+  return (
+    (r.kind === 'full' || r.kind === 'allow-all' || r.kind === 'disallow-all') &&
+    typeof r.text === 'string' &&
+    typeof r.truncated === 'boolean' &&
+    typeof r.cause === 'string' &&
+    typeof r.fetchedAt === 'number' &&
+    typeof r.expiresAt === 'number' &&
+    typeof r.failures === 'number' &&
+    (r.retryAfter === undefined || typeof r.retryAfter === 'number')
+  );
+}
+
 /** Cuts the body to ROBOTS_MAX_BYTES at the last line end inside the cap, skips a BOM, decodes UTF-8. */
 export function readRobotsBody(body: string | Uint8Array): { text: string; truncated: boolean } {
   let bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;

@@ -1,21 +1,26 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { RobotsCache, robotsOrigin, robotsUrl, type RobotsStore } from '../../src/web/robots-cache.js';
-import { ROBOTS_MAX_AGE_MS, robotsFromFetch, type RobotsRules } from '../../src/web/robots.js';
+import type { Store } from '../../src/store/store.js';
+import { openStore } from '../../src/store/open.js';
+import { ROBOTS_MAX_AGE_MS, robotsFromFetch } from '../../src/web/robots.js';
 
 const T0 = Date.UTC(2024, 0, 1);
 
-/** A store that keeps JSON text, as a database column would. */
+// Compile-time: the project's Store can be handed to RobotsCache as it is.
+export const storeIsRobotsStore = (store: Store): RobotsStore => store;
+
+/** A store that keeps JSON text and its expiry, as the domains table does. */
 class JsonStore implements RobotsStore {
-  readonly rows = new Map<string, string>();
+  readonly rows = new Map<string, { json: string; expiresAt: number }>();
   loads = 0;
-  async loadRobots(origin: string): Promise<RobotsRules | undefined> {
+  async loadRobots(key: string, now = Date.now()) {
     this.loads++;
-    const row = this.rows.get(origin);
-    return row === undefined ? undefined : JSON.parse(row);
+    const row = this.rows.get(key);
+    return row === undefined || row.expiresAt <= now ? undefined : { robots: JSON.parse(row.json) as unknown, expiresAt: row.expiresAt };
   }
-  async saveRobots(origin: string, rules: RobotsRules): Promise<void> {
-    this.rows.set(origin, JSON.stringify(rules));
+  async saveRobots(key: string, robots: unknown, expiresAt: number): Promise<void> {
+    this.rows.set(key, { json: JSON.stringify(robots), expiresAt });
   }
 }
 
@@ -58,6 +63,24 @@ test('persisted through the store: a new cache reads what an old one saved, expi
   assert.equal(store.loads, 1, 'the second get is served from memory');
   now = T0 + ROBOTS_MAX_AGE_MS;
   assert.equal(await new RobotsCache({ store, now: () => now }).get('https://example.org'), undefined);
+});
+
+test('through the real SQLite store: saved by one cache, read by the next, until it expires', async () => {
+  const store = await openStore('sqlite::memory:');
+  try {
+    const rules = robotsFromFetch({ status: 200, body: 'User-agent: *\nDisallow: /x\n' }, T0);
+    await new RobotsCache({ store, now: () => T0 }).put('example.org', rules);
+    assert.deepEqual(await new RobotsCache({ store, now: () => T0 + 1000 }).get('example.org'), rules);
+    assert.equal(await new RobotsCache({ store, now: () => rules.expiresAt }).get('example.org'), undefined);
+  } finally {
+    await store.close();
+  }
+});
+
+test('a stored value that is not RobotsRules (an old format) is a miss, not a crash', async () => {
+  const store = new JsonStore();
+  store.rows.set('example.org', { json: JSON.stringify({ rules: ['/x'] }), expiresAt: T0 + 1000 });
+  assert.equal(await new RobotsCache({ store, now: () => T0 }).get('example.org'), undefined);
 });
 
 test('memory holds at most maxEntries origins, dropping the least recently used', async () => {
