@@ -17,8 +17,6 @@ export type Report = (code: MarkupErrorCode, message: string, pos: Position, fix
 
 const NAME_START = /[A-Za-z]/;
 const NAME_CHAR = /[A-Za-z0-9_-]/;
-/** Characters that end a run of plain text. */
-const SPECIAL = /[{}\\\r\n]/g;
 const ESCAPABLE_IN_TEXT = '{}\\"';
 const ESCAPABLE_IN_VALUE = '"\\{}';
 const CURLY_QUOTES = '\u201c\u201d\u201e\u00ab\u00bb\u2018\u2019';
@@ -176,9 +174,8 @@ export function lex(src: string, report: Report): Token[] {
       step();
       continue;
     }
-    SPECIAL.lastIndex = i;
-    const found = SPECIAL.exec(src);
-    const end = found ? found.index : src.length;
+    let end = i + 1;
+    while (end < src.length && !isSpecial(src.charCodeAt(end))) end++;
     const run = src.slice(i, end);
     addText(run, here());
     col += codePoints(run);
@@ -189,22 +186,21 @@ export function lex(src: string, report: Report): Token[] {
   return tokens;
 }
 
+/** `{` `}` `\\` and line breaks end a run of plain text. */
+function isSpecial(c: number): boolean {
+  return c === 0x7b || c === 0x7d || c === 0x5c || c === 0x0a || c === 0x0d;
+}
+
 function isPair(s: string, i: number): boolean {
   const c = s.charCodeAt(i);
   const d = s.charCodeAt(i + 1);
   return c >= 0xd800 && c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff;
 }
 
+const SURROGATE_PAIR = /[\ud800-\udbff][\udc00-\udfff]/g;
+
 function codePoints(s: string): number {
-  let n = 0;
-  for (let k = 0; k < s.length; k++) {
-    if (!isPair(s, k)) n++;
-    else {
-      n++;
-      k++;
-    }
-  }
-  return n;
+  return s.length - (s.match(SURROGATE_PAIR)?.length ?? 0);
 }
 
 function describeEscape(src: string, i: number): string {
