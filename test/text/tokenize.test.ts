@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { normalizeText, tokenize, tokenKey, words } from '../../src/text/index.js';
+import { TIME_MACHINE, bookParagraphs } from './corpus.js';
 
 test('normalizeText collapses every kind of whitespace and drops invisible characters', () => {
   assert.equal(normalizeText('  Mr.\u00A0Holmes\u2009and\u202FWatson \n\t went '), 'Mr. Holmes and Watson went');
@@ -58,4 +59,21 @@ test('empty and punctuation-only input give no words', () => {
   assert.deepEqual(tokenize(''), []);
   assert.deepEqual(tokenize('   \u00A0 '), []);
   assert.deepEqual(tokenize('#$%^&*'), []);
+});
+
+test('long text is segmented in pieces without losing or splitting a word', () => {
+  const paragraphs = bookParagraphs(TIME_MACHINE).slice(0, 300);
+  const joined = paragraphs.join('\u00A0');
+  assert.ok(joined.length > 50_000);
+  assert.deepEqual(words(joined), paragraphs.flatMap((p) => words(p)));
+});
+
+test('a long run without spaces is cut between code points, never inside a surrogate pair', () => {
+  // U+1D49C, a letter outside the BMP; the leading x puts the pairs at odd offsets, so a blind
+  // cut every 512 code units would land between the halves of a pair
+  const script = 'x' + '𝒜'.repeat(1500);
+  const out = words(script).join('');
+  assert.ok(words(script).length > 1, 'the run was cut');
+  assert.equal(out, script);
+  assert.ok(!/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.test(out));
 });
