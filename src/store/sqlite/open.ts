@@ -11,9 +11,9 @@ import { loadMigrations, pending, refuseNewer } from '../migrations.js';
  */
 export function openSqliteDb(path: string): Database.Database {
   const memory = path === ':memory:';
-  if (!memory) mkdirSync(dirname(resolve(path)), { recursive: true });
   let db: Database.Database;
   try {
+    if (!memory) mkdirSync(dirname(resolve(path)), { recursive: true });
     db = new Database(path);
   } catch (err) {
     throw new UserError(`cannot open SQLite database ${path}: ${(err as Error).message}`, {

@@ -1,0 +1,308 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { openStore } from '../../src/store/open.js';
+import type { MarkupFileInput, Store } from '../../src/store/store.js';
+import type { TestDb } from '../support/db.js';
+
+/**
+ * The one Store contract, run against every backend (practice 2). Each case gets a fresh
+ * database, so cases say everything they assume.
+ */
+export interface Backend {
+  name: string;
+  fresh(): TestDb;
+}
+
+async function withStore(b: Backend, fn: (s: Store, db: TestDb) => Promise<void>): Promise<void> {
+  const db = b.fresh();
+  const s = await openStore(db.url);
+  try {
+    await fn(s, db);
+  } finally {
+    await s.close();
+    await db.cleanup();
+  }
+}
+
+const w = (word: string, stem = word.toLowerCase()) => ({ word, stem });
+
+function file(path: string, hash: string, nodes: { text: string; meta: string[] }[]): MarkupFileInput {
+  return {
+    path,
+    contentHash: hash,
+    sections: [{ name: 'begin', attributes: { display: null }, nodes: nodes.map((n) => ({ text: n.text, sentences: [n.text], metaWords: n.meta.map((m) => w(m)) })) }],
+  };
+}
+
+const UNICODE = [
+  'Emoji survive: 🌍🚀 and a family 👩‍👩‍👧 in one sentence.',
+  '中文的句子也要保存。日本語の文もそうです。',
+  'שלום עולם — נקודה. مرحبا بالعالم.',
+];
+
+export function contractSuite(b: Backend): void {
+  describe(`Store contract on ${b.name}`, () => {
+    it('opens a new database at the latest schema and reopens it unchanged', async () => {
+      const db = b.fresh();
+      try {
+        const s1 = await openStore(db.url);
+        const v = await s1.schemaVersion();
+        assert.ok(v >= 1);
+        await s1.setSetting('k', 'v');
+        await s1.close();
+        const s2 = await openStore(db.url);
+        assert.equal(await s2.schemaVersion(), v);
+        assert.equal(await s2.getSetting('k'), 'v');
+        await s2.close();
+      } finally {
+        await db.cleanup();
+      }
+    });
+
+    it('keys meta words by stem, keeping the first spelling, in input order', () =>
+      withStore(b, async (s) => {
+        const a = await s.ensureMetaWords([w('Running', 'run'), w('cat')]);
+        const again = await s.ensureMetaWords([w('cat'), w('run', 'run'), w('dog')]);
+        assert.deepEqual(a.map((m) => m.word), ['Running', 'cat']);
+        assert.deepEqual(again.map((m) => m.word), ['cat', 'Running', 'dog']);
+        assert.equal(again[1]!.id, a[0]!.id);
+        assert.deepEqual(await s.metaWordByStem('run'), a[0]);
+        // Stems that differ only in case or accent are different words (binary comparison).
+        const [e1, e2] = await s.ensureMetaWords([w('café', 'café'), w('cafe', 'cafe')]);
+        assert.notEqual(e1!.id, e2!.id);
+      }));
+
+    it('stores Unicode text and an 8,000-character node exactly', () =>
+      withStore(b, async (s) => {
+        const long = 'The machine demands language. '.repeat(267).slice(0, 8000);
+        assert.equal(long.length, 8000);
+        const texts = [...UNICODE, long];
+        const r = await s.replaceMarkupFile(file('/u.ane', 'h1', texts.map((t) => ({ text: t, meta: ['världen', '世界'] }))));
+        assert.equal(r.newNodes, 4);
+        const nodes = await s.nodes({ origin: 'author' });
+        assert.deepEqual(nodes.map((n) => n.text), texts);
+        assert.deepEqual(nodes[0]!.sentences, [UNICODE[0]]);
+        assert.deepEqual(nodes[0]!.metaWords.map((m) => m.word).sort(), ['världen', '世界'].sort());
+        assert.equal((await s.countNodesOfStem('世界')).author, 4);
+      }));
+
+    it('imports a file twice without duplicates and replaces an edited file', () =>
+      withStore(b, async (s) => {
+        const v1 = file('/a.ane', 'h1', [{ text: 'One.', meta: ['alpha'] }, { text: 'Two.', meta: ['beta'] }]);
+        const first = await s.replaceMarkupFile(v1, 1000);
+        const twice = await s.replaceMarkupFile(v1, 2000);
+        assert.equal(first.newNodes, 2);
+        assert.equal(twice.newNodes, 0);
+        const ids = (await s.nodes({})).map((n) => n.id);
+        assert.equal(ids.length, 2);
+        assert.deepEqual(await s.markupFile('/a.ane'), { id: first.fileId, path: '/a.ane', contentHash: 'h1', importedAt: 2000 });
+
+        const v2 = file('/a.ane', 'h2', [{ text: 'One.', meta: ['gamma'] }, { text: 'Three.', meta: ['beta'] }]);
+        const edited = await s.replaceMarkupFile(v2, 3000);
+        assert.equal(edited.newNodes, 1);
+        assert.equal(edited.removedNodes, 1);
+        const after = await s.nodes({});
+        assert.deepEqual(after.map((n) => n.text), ['One.', 'Three.']);
+        assert.equal(after[0]!.id, ids[0], 'a kept text keeps its node');
+        assert.deepEqual(after[0]!.metaWords.map((m) => m.stem), ['gamma'], 'its meta words are the new version\'s');
+        assert.equal((await s.countNodesOfStem('alpha')).author, 0);
+        assert.equal((await s.markupFile('/a.ane'))!.contentHash, 'h2');
+      }));
+
+    it('keeps a node another file still places when one file drops it', () =>
+      withStore(b, async (s) => {
+        await s.replaceMarkupFile(file('/a.ane', 'a1', [{ text: 'Shared.', meta: ['x'] }]));
+        await s.replaceMarkupFile(file('/b.ane', 'b1', [{ text: 'Shared.', meta: ['y'] }]));
+        assert.equal((await s.nodes({})).length, 1);
+        const r = await s.replaceMarkupFile(file('/a.ane', 'a2', [{ text: 'Other.', meta: ['x'] }]));
+        assert.equal(r.removedNodes, 0);
+        assert.deepEqual((await s.nodes({ stem: 'y' })).map((n) => n.text), ['Shared.']);
+      }));
+
+    it('finds the nodes of a stem by origin and index, and pages through nodes', () =>
+      withStore(b, async (s) => {
+        await s.replaceMarkupFile(file('/a.ane', 'h', [{ text: 'A1.', meta: ['cookie'] }, { text: 'A2.', meta: ['cookie', 'milk'] }]));
+        const [cookie] = await s.ensureMetaWords([w('cookie')]);
+        await s.addLinks([{ url: 'http://c.test/', host: 'c.test', depth: 0 }]);
+        const link = (await s.linkByUrl('http://c.test/'))!;
+        await s.completePage({ linkId: link.id, outcome: { kind: 'harvested' }, domainReward: 1, newLinks: [],
+          nodes: [{ text: 'C1.', sentences: ['C1.'], relevance: 0.5, metaWordIds: [cookie!.id] }] });
+        assert.deepEqual(await s.countNodesOfStem('cookie'), { author: 2, crawler: 1 });
+        assert.deepEqual(await s.countNodesOfStem('nothing'), { author: 0, crawler: 0 });
+        assert.equal((await s.nodeOfStemAt('cookie', 'author', 1))!.text, 'A2.');
+        const c = (await s.nodeOfStemAt('cookie', 'crawler', 0))!;
+        assert.equal(c.sourceUrl, 'http://c.test/');
+        assert.equal(c.relevance, 0.5);
+        assert.equal(await s.nodeOfStemAt('cookie', 'crawler', 1), undefined);
+        const page1 = await s.nodes({ limit: 2 });
+        const page2 = await s.nodes({ afterId: page1[1]!.id, limit: 2 });
+        assert.deepEqual([...page1, ...page2].map((n) => n.text), ['A1.', 'A2.', 'C1.']);
+        assert.deepEqual((await s.nodes({ origin: 'author', stem: 'milk' })).map((n) => n.text), ['A2.']);
+      }));
+
+    it('records searches and tells which meta words were never searched', () =>
+      withStore(b, async (s) => {
+        const [a, bw] = await s.ensureMetaWords([w('alpha'), w('beta')]);
+        assert.deepEqual((await s.listMetaWords({ neverSearched: true })).map((m) => m.word), ['alpha', 'beta']);
+        const q = await s.recordSearch({ provider: 'file', terms: 'alpha', results: ['http://a.test/'], metaWordIds: [a!.id], at: 5000 });
+        assert.ok(q > 0);
+        assert.deepEqual((await s.listMetaWords({ neverSearched: true })).map((m) => m.id), [bw!.id]);
+        const all = await s.listMetaWords();
+        assert.deepEqual(all.map((m) => [m.word, m.lastSearchedAt, m.nodes]), [['alpha', 5000, 0], ['beta', null, 0]]);
+      }));
+
+    it('adds links once by URL, with their domains at score 1', () =>
+      withStore(b, async (s) => {
+        const links = [
+          { url: 'http://a.test/1', host: 'a.test', depth: 0 },
+          { url: 'http://a.test/2', host: 'a.test', depth: 0 },
+          { url: 'http://b.test/1', host: 'b.test', depth: 1 },
+        ];
+        assert.equal(await s.addLinks(links, 100), 3);
+        assert.equal(await s.addLinks([...links, { url: 'http://a.test/3', host: 'a.test', depth: 2 }], 200), 1);
+        assert.equal(await s.addLinks([]), 0);
+        const a = (await s.domain('a.test'))!;
+        assert.deepEqual({ ...a, id: 0 }, { id: 0, host: 'a.test', score: 1, pages: 0, nodes: 0, errors: 0, nextFetchAt: null });
+        const l = (await s.linkByUrl('http://b.test/1'))!;
+        assert.deepEqual([l.host, l.depth, l.status, l.discoveredAt], ['b.test', 1, 'pending', 100]);
+        assert.deepEqual((await s.domainsWithPending()).map((d) => d.host), ['a.test', 'b.test']);
+      }));
+
+    it('leases links in discovery order, one holder each, and takes back expired leases', () =>
+      withStore(b, async (s) => {
+        await s.addLinks(['3', '1', '2'].map((p) => ({ url: `http://a.test/${p}`, host: 'a.test', depth: 0 })));
+        const dom = (await s.domain('a.test'))!;
+        const t0 = 1_000_000;
+        const l1 = (await s.leaseNextLink(dom.id, 'p1', 1000, t0))!;
+        const l2 = (await s.leaseNextLink(dom.id, 'p2', 1000, t0))!;
+        assert.deepEqual([l1.url, l2.url], ['http://a.test/3', 'http://a.test/1']);
+        assert.deepEqual([l1.status, l1.leaseOwner, l1.leaseExpiresAt], ['leased', 'p1', t0 + 1000]);
+        const l3 = (await s.leaseNextLink(dom.id, 'p1', 1000, t0))!;
+        assert.equal(l3.url, 'http://a.test/2');
+        assert.equal(await s.leaseNextLink(dom.id, 'p1', 1000, t0 + 999), undefined, 'every link is held');
+        assert.deepEqual(await s.domainsWithPending(t0 + 999), []);
+        // p2 died: its lease runs out and the link goes to someone else.
+        assert.deepEqual((await s.domainsWithPending(t0 + 1000)).map((d) => d.host), ['a.test']);
+        const again = (await s.leaseNextLink(dom.id, 'p3', 1000, t0 + 1000))!;
+        assert.equal(again.url, 'http://a.test/3');
+        assert.equal(again.leaseOwner, 'p3');
+        const stale = await s.completePage({ linkId: l1.id, owner: 'p1', outcome: { kind: 'harvested' }, nodes: [], newLinks: [], domainReward: 1 });
+        assert.equal(stale.applied, false, 'a lease taken over is no longer p1\'s to complete');
+        assert.equal(await s.releaseExpiredLeases(t0 + 1500), 2);
+        assert.equal((await s.link(l2.id))!.status, 'pending');
+        assert.equal((await s.link(again.id))!.status, 'leased');
+      }));
+
+    it('completes a page in one step: nodes, links, outcome, counters', () =>
+      withStore(b, async (s) => {
+        const [m1, m2] = await s.ensureMetaWords([w('wake'), w('halt')]);
+        await s.addLinks([{ url: 'http://a.test/', host: 'a.test', depth: 0 }, { url: 'http://a.test/x', host: 'a.test', depth: 0 }]);
+        const dom = (await s.domain('a.test'))!;
+        const l = (await s.leaseNextLink(dom.id, 'me', 60_000))!;
+        const r = await s.completePage({
+          linkId: l.id, owner: 'me', outcome: { kind: 'harvested', detail: { status: 200, nodes: 2 } },
+          nodes: [
+            { text: UNICODE[0]!, sentences: [UNICODE[0]!], relevance: 0.25, metaWordIds: [m1!.id] },
+            { text: 'A repeated paragraph.', sentences: ['A repeated paragraph.'], metaWordIds: [m1!.id, m2!.id] },
+          ],
+          newLinks: [{ url: 'http://b.test/', host: 'b.test', depth: 1, referrerId: l.id }, { url: 'http://a.test/x', host: 'a.test', depth: 1 }],
+          domainReward: 1, etag: '"e1"', lastModified: 'Tue, 01 Jan 2030 00:00:00 GMT', at: 4242,
+        });
+        assert.deepEqual([r.applied, r.newNodes, r.newLinks, r.nodeIds.length], [true, 2, 1, 2]);
+        const done = (await s.link(l.id))!;
+        assert.deepEqual([done.status, done.leaseOwner, done.etag, done.lastModified], ['done', null, '"e1"', 'Tue, 01 Jan 2030 00:00:00 GMT']);
+        assert.deepEqual(done.outcome, { kind: 'harvested', detail: { status: 200, nodes: 2 } });
+        assert.equal((await s.linkByUrl('http://b.test/'))!.referrerId, l.id);
+        assert.deepEqual(await s.domain('a.test'), { ...dom, score: 2, pages: 1, nodes: 2 });
+
+        // The same paragraph on another page links to the node already stored.
+        const l2 = (await s.leaseNextLink(dom.id, 'me', 60_000))!;
+        const r2 = await s.completePage({
+          linkId: l2.id, status: 'done', outcome: { kind: 'harvested' }, newLinks: [], domainReward: 0.5,
+          nodes: [{ text: 'A repeated paragraph.', sentences: ['A repeated paragraph.'], metaWordIds: [m2!.id] }],
+        });
+        assert.equal(r2.newNodes, 0);
+        assert.equal(r2.nodeIds[0], r.nodeIds[1]);
+        assert.equal((await s.nodes({ origin: 'crawler' })).length, 2);
+        assert.equal((await s.domain('a.test'))!.score, 2.5);
+
+        const [b1] = await s.domainsWithPending();
+        const l3 = (await s.leaseNextLink(b1!.id, 'me', 60_000))!;
+        await s.completePage({ linkId: l3.id, status: 'failed', outcome: { kind: 'failed', detail: { failure: 'timeout' } }, nodes: [], newLinks: [], domainReward: 0 });
+        assert.deepEqual(await s.domain('b.test'), { ...(await s.domain('b.test'))!, pages: 0, errors: 1, score: 1 });
+        assert.equal((await s.link(l3.id))!.status, 'failed');
+      }));
+
+    it('caches robots rules until they expire; keeps runs and settings', () =>
+      withStore(b, async (s) => {
+        await s.saveRobots('r.test', { groups: [{ agents: ['*'], disallow: ['/private'] }] }, 5000);
+        assert.deepEqual(await s.loadRobots('r.test', 4999), { robots: { groups: [{ agents: ['*'], disallow: ['/private'] }] }, expiresAt: 5000 });
+        assert.equal(await s.loadRobots('r.test', 5000), undefined);
+        assert.equal(await s.loadRobots('none.test'), undefined);
+        const dom = (await s.domain('r.test'))!;
+        await s.setNextFetchAt(dom.id, 777);
+        assert.equal((await s.domain('r.test'))!.nextFetchAt, 777);
+
+        const id = await s.startRun({ params: { activity: 'harvest', depth: 3 }, seed: 42, at: 10 });
+        await s.endRun(id, { pages: 7 }, 20);
+        assert.deepEqual(await s.run(id), { id, params: { activity: 'harvest', depth: 3 }, seed: 42, stats: { pages: 7 }, startedAt: 10, endedAt: 20 });
+
+        assert.equal(await s.getSetting('proportion_of_crawler_node'), undefined);
+        await s.setSetting('proportion_of_crawler_node', '0.3');
+        await s.setSetting('proportion_of_crawler_node', '0.4');
+        assert.equal(await s.getSetting('proportion_of_crawler_node'), '0.4');
+      }));
+
+    it('lets two stores on one database write the same links and nodes at once without duplicates', async () => {
+      const db = b.fresh();
+      const [s1, s2] = [await openStore(db.url), await openStore(db.url)];
+      try {
+        const hosts = ['a.test', 'b.test', 'c.test', 'd.test'];
+        const links = Array.from({ length: 400 }, (_, i) => ({ url: `http://${hosts[i % 4]}/p${i}`, host: hosts[i % 4]!, depth: 0 }));
+        const batches = (off: number) => Array.from({ length: 20 }, (_, k) => links.slice(((k + off) % 20) * 20, ((k + off) % 20) * 20 + 20));
+        const counts = await Promise.all([
+          ...batches(0).map((bt) => s1.addLinks(bt)),
+          ...batches(7).map((bt) => s2.addLinks(bt)),
+        ]);
+        assert.equal(counts.reduce((x, y) => x + y, 0), 400, 'each link counted new exactly once');
+        assert.equal((await s1.domainsWithPending()).length, 4);
+
+        // Both lease and complete every link; each page yields one shared and one own paragraph.
+        const [meta] = await s1.ensureMetaWords([w('shared')]);
+        const seen = new Map<number, string>();
+        const work = async (s: Store, owner: string) => {
+          for (;;) {
+            const doms = await s.domainsWithPending();
+            if (doms.length === 0) return;
+            for (const d of doms) {
+              const l = await s.leaseNextLink(d.id, owner, 60_000);
+              if (!l) continue;
+              assert.equal(seen.has(l.id), false, `link ${l.id} leased twice`);
+              seen.set(l.id, owner);
+              await s.completePage({
+                linkId: l.id, owner, outcome: { kind: 'harvested' }, domainReward: 1, newLinks: [],
+                nodes: [
+                  { text: `Shared paragraph of ${l.host}.`, sentences: [], metaWordIds: [meta!.id] },
+                  { text: `Own paragraph of ${l.url}.`, sentences: [], metaWordIds: [meta!.id] },
+                ],
+              });
+            }
+          }
+        };
+        await Promise.all([work(s1, 'one'), work(s2, 'two'), work(s1, 'three'), work(s2, 'four')]);
+        assert.equal(seen.size, 400);
+        const nodes = await s1.nodes({ origin: 'crawler' });
+        assert.equal(nodes.length, 404, '4 shared + 400 own paragraphs, no duplicates');
+        assert.equal(new Set(nodes.map((n) => n.text)).size, 404);
+        for (const h of hosts) {
+          const d = (await s2.domain(h))!;
+          assert.deepEqual([d.pages, d.nodes, d.score], [100, 200, 101], `counters of ${h}`);
+        }
+      } finally {
+        await s1.close();
+        await s2.close();
+        await db.cleanup();
+      }
+    });
+  });
+}

@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { UserError } from '../../src/errors.js';
+import { openStore, parseDbUrl, redact } from '../../src/store/open.js';
+
+const userError = (pattern: RegExp) => (e: unknown) => {
+  assert.ok(e instanceof UserError, `expected a UserError, got ${String(e)}`);
+  assert.match(e.toLine(), pattern);
+  return true;
+};
+
+describe('parseDbUrl', () => {
+  it('reads the two accepted forms', () => {
+    assert.deepEqual(parseDbUrl('sqlite:./anwc.sqlite'), { kind: 'sqlite', path: './anwc.sqlite' });
+    assert.deepEqual(parseDbUrl('sqlite::memory:'), { kind: 'sqlite', path: ':memory:' });
+    assert.deepEqual(parseDbUrl('mysql://ane:p%40ss@db.example:3307/narrative'), {
+      kind: 'mysql', host: 'db.example', port: 3307, user: 'ane', password: 'p@ss', database: 'narrative',
+    });
+    assert.deepEqual(parseDbUrl('mysql://127.0.0.1/anwc'), {
+      kind: 'mysql', host: '127.0.0.1', port: 3306, user: 'root', password: '', database: 'anwc',
+    });
+  });
+
+  for (const [value, why] of [
+    ['anwc.sqlite', /is not a database address/],
+    ['postgres://u@h/db', /is not a database address/],
+    ['sqlite:', /names no SQLite file/],
+    ['mysql://root@127.0.0.1:3306/', /names no MySQL database/],
+    ['mysql://root@127.0.0.1:3306/bad-name', /database name other than letters/],
+    ['mysql://root@127.0.0.1:99999/db', /not a valid MySQL address/],
+  ] as const) {
+    it(`refuses ${JSON.stringify(value)} naming the value and both forms`, () => {
+      assert.throws(() => parseDbUrl(value), userError(why));
+      assert.throws(() => parseDbUrl(value), userError(/sqlite:PATH .*mysql:\/\/user:pass@host:port\/db/));
+      assert.throws(() => parseDbUrl(value), (e: unknown) => e instanceof UserError && e.toLine().includes(`(got ${JSON.stringify(value)})`));
+    });
+  }
+
+  it('never prints a password', () => {
+    assert.equal(redact('mysql://ane:secret@h:1/db'), 'mysql://ane:***@h:1/db');
+    assert.throws(() => parseDbUrl('mysql://ane:secret@h:1/'), (e: unknown) => e instanceof UserError && !e.toLine().includes('secret'));
+  });
+});
+
+describe('openStore', () => {
+  it('turns an unreachable MySQL into one line with a hint', async () => {
+    await assert.rejects(openStore('mysql://root@127.0.0.1:1/anwc'),
+      userError(/^cannot connect to MySQL at 127\.0\.0\.1:1 \(ECONNREFUSED\); is the server running\?; start it/));
+  });
+
+  it('turns a folder that cannot hold the SQLite file into one line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'anwc-open-'));
+    const notAFolder = join(dir, 'file');
+    writeFileSync(notAFolder, '');
+    try {
+      await assert.rejects(openStore(`sqlite:${notAFolder}/sub/x.sqlite`), userError(/^cannot open SQLite database .*ENOTDIR.*; check that the folder/));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('says so when the file is not a SQLite database', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'anwc-open-'));
+    const path = join(dir, 'notes.txt');
+    writeFileSync(path, 'these are not the tables you are looking for\n'.repeat(100));
+    try {
+      await assert.rejects(openStore(`sqlite:${path}`), userError(/is not a SQLite database; point --db at/));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
