@@ -9,7 +9,7 @@ import { wikipediaProvider } from './wikipedia.js';
 export * from './provider.js';
 export { queryText, metaSetKey, normalizeMetaSet, widenings, wordWeights } from './query.js';
 export { parseSeedFile, type SeedGroup } from './file.js';
-export { articleUrl, wikiHost, DEFAULT_WIKI } from './wikipedia.js';
+export { articleUrl, wikiHost } from './wikipedia.js';
 
 const FACTORIES: Record<ProviderName, (config: ProviderConfig) => SearchProvider> = {
   wikipedia: wikipediaProvider,

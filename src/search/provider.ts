@@ -32,6 +32,8 @@ export const DEFAULT_PROVIDER: ProviderName = 'wikipedia';
 /** The thesis seeds ten root URLs per meta set (section 4.1). */
 export const DEFAULT_PER_QUERY = 10;
 export const DEFAULT_SEARCH_TIMEOUT_MS = 15_000;
+/** English Wikipedia, the thesis's language. */
+export const DEFAULT_WIKI = 'en';
 /**
  * Wikimedia refuses requests without a User-Agent that names the tool and a way to reach its
  * operator; the crawler's own header (product token + contact URL) says both.

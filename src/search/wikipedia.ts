@@ -3,6 +3,7 @@ import { apiUrl, endpointUrl, getJsonWithBackoff, retryAfterSeconds, type JsonRe
 import {
   DEFAULT_SEARCH_TIMEOUT_MS,
   DEFAULT_USER_AGENT,
+  DEFAULT_WIKI,
   SearchAuthError,
   SearchQuotaError,
   SearchResponseError,
@@ -21,7 +22,6 @@ const NAME = 'wikipedia';
 const MAX_PAGE = 500;
 /** CirrusSearch refuses offsets past 10 000. */
 const MAX_OFFSET = 10_000;
-export const DEFAULT_WIKI = 'en';
 
 /**
  * The MediaWiki search API (list=search): no key, and its results are encyclopaedia articles,
