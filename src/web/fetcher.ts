@@ -7,7 +7,8 @@ import { guardedConnector } from './connector.js';
 import { accepts, DEFAULT_ACCEPT, looksBinary } from './content-type.js';
 import { classifyNetworkError } from './net-errors.js';
 import type { FailureKind, FetchFailed, FetchOutcome, Headers, Hop } from './outcome.js';
-import { DEFAULT_MAX_URL_LENGTH, normalizeUrl } from './url.js';
+import { FETCH_DEFAULTS } from './defaults.js';
+import { normalizeUrl } from './url.js';
 import { userAgentHeader } from './user-agent.js';
 
 /**
@@ -16,18 +17,7 @@ import { userAgentHeader } from './user-agent.js';
  * caps. Each call ends in one FetchOutcome; network trouble never throws.
  */
 
-export const FETCH_DEFAULTS = {
-  timeoutMs: 30_000,
-  connectTimeoutMs: 10_000,
-  headersTimeoutMs: 15_000,
-  maxBytes: 4 * 1024 * 1024,
-  maxDecodedBytes: 4 * 1024 * 1024,
-  maxRatio: 100,
-  maxRedirects: 5,
-  maxUrlLength: DEFAULT_MAX_URL_LENGTH,
-  /** One, like the politeness default of one request in flight per host; raise both together. */
-  connectionsPerOrigin: 1,
-} as const;
+export { FETCH_DEFAULTS };
 
 export interface FetcherOptions {
   /** Product token and version, e.g. `anwc/0.1`. */

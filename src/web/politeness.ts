@@ -1,3 +1,4 @@
+import { POLITENESS_DEFAULTS } from './defaults.js';
 import type { FetchOutcome } from './outcome.js';
 import { parseRetryAfter } from './retry-after.js';
 
@@ -10,18 +11,7 @@ import { parseRetryAfter } from './retry-after.js';
  * The clock and the random source are injected, so all of it is testable without sleeping.
  */
 
-export const POLITENESS_DEFAULTS = {
-  perHost: 1,
-  delayMs: 1000,
-  /** Crawl-delay is honoured up to this ceiling: a robots.txt asking for hours would stall the crawl. */
-  maxDelayMs: 30_000,
-  maxRetryAfterMs: 10 * 60_000,
-  backoffBaseMs: 2_000,
-  backoffMaxMs: 10 * 60_000,
-  maxTries: 5,
-  /** Slots idle this long with nothing to remember are dropped by `prune`. */
-  idleMs: 10 * 60_000,
-} as const;
+export { POLITENESS_DEFAULTS };
 
 export interface PolitenessOptions {
   perHost?: number;

@@ -1,10 +1,12 @@
+import { FETCH_DEFAULTS } from './defaults.js';
+
 /**
  * URL normalization: one spelling per resource, so the frontier, the robots cache and the
  * politeness slots all agree on what "the same URL" and "the same host" mean.
  */
 
 /** Longer URLs are refused: real pages rarely exceed it, crawler traps and session junk often do. */
-export const DEFAULT_MAX_URL_LENGTH = 2048;
+export const DEFAULT_MAX_URL_LENGTH = FETCH_DEFAULTS.maxUrlLength;
 
 export type UrlFailure = 'bad-url' | 'bad-scheme' | 'too-long';
 
