@@ -1,4 +1,8 @@
 import type { Argv, Options } from 'yargs';
+import type { UserError } from '../errors.js';
+import { parseResolveMappings } from '../web/address.js';
+import { FETCH_DEFAULTS, POLITENESS_DEFAULTS } from '../web/defaults.js';
+import { DEFAULT_CONTACT, DEFAULT_PRODUCT } from '../web/user-agent.js';
 
 /**
  * One source of truth per option (practice 8): each flag is defined once here, and every command
@@ -21,6 +25,9 @@ export interface OptionSpec {
 
 const positiveInt = (v: unknown): string | undefined =>
   Number.isInteger(v) && (v as number) > 0 ? undefined : 'give a whole number above 0';
+
+const positiveNumber = (v: unknown): string | undefined =>
+  typeof v === 'number' && v > 0 && Number.isFinite(v) ? undefined : 'give a number above 0';
 
 export const OPTIONS = {
   db: {
@@ -54,6 +61,76 @@ export const OPTIONS = {
     type: 'number',
     describe: 'Reject blocks whose share of characters inside links is above this (0-1; off by default, 0.5 suits news pages)',
     check: (v) => (typeof v === 'number' && v >= 0 && v <= 1 ? undefined : 'give a fraction between 0 and 1, e.g. 0.5'),
+  },
+  'user-agent': {
+    type: 'string',
+    describe: 'User-Agent product token and version, e.g. anwc/0.1; --contact is added as a (+URL) comment unless the value has one. robots.txt groups match its product token',
+    default: DEFAULT_PRODUCT,
+    env: 'ANWC_USER_AGENT',
+    check: (v) => (typeof v === 'string' && /^[A-Za-z_-]+/.test(v) ? undefined : 'start with a product token, e.g. anwc/0.1'),
+  },
+  contact: {
+    type: 'string',
+    describe: 'URL or mailto: that tells webmasters who runs the crawler, added to the User-Agent',
+    default: DEFAULT_CONTACT,
+    env: 'ANWC_CONTACT',
+    check: (v) => (typeof v === 'string' && /^(https?:\/\/|mailto:)\S+$/.test(v) ? undefined : 'give an http(s) URL or mailto: address'),
+  },
+  from: {
+    type: 'string',
+    describe: 'E-mail address sent as the From header (MOMspider did; webmasters can write to you)',
+    env: 'ANWC_FROM',
+    check: (v) => (typeof v === 'string' && /^[^\s@]+@[^\s@]+$/.test(v) ? undefined : 'give an e-mail address, e.g. you@example.org'),
+  },
+  resolve: {
+    type: 'array',
+    describe: 'HOST:ADDR used instead of DNS and trusted even when private (curl --resolve without the port; *.test for a whole domain)',
+    check: (v) => {
+      try {
+        parseResolveMappings((v as unknown[]).map(String));
+        return undefined;
+      } catch (e) {
+        return `${JSON.stringify((e as UserError).value)} is not HOST:ADDR; ${(e as UserError).fix ?? ''}`;
+      }
+    },
+  },
+  'allow-private': {
+    type: 'boolean',
+    describe: 'Allow private, loopback and link-local addresses (off: refused before any packet is sent)',
+  },
+  timeout: {
+    type: 'number',
+    describe: 'Seconds a fetch may take, redirects and body included',
+    default: FETCH_DEFAULTS.timeoutMs / 1000,
+    check: positiveNumber,
+  },
+  'max-bytes': {
+    type: 'number',
+    describe: 'Bytes read per response, before and after decompression; longer bodies are cut and marked truncated',
+    default: FETCH_DEFAULTS.maxBytes,
+    check: positiveInt,
+  },
+  'max-redirects': {
+    type: 'number',
+    describe: 'Redirects followed per fetch',
+    default: FETCH_DEFAULTS.maxRedirects,
+    check: (v) => (Number.isInteger(v) && (v as number) >= 0 ? undefined : 'give a whole number, 0 or more'),
+  },
+  delay: {
+    type: 'number',
+    describe: 'Seconds between requests to one host (raised by robots.txt Crawl-delay, up to 30)',
+    default: POLITENESS_DEFAULTS.delayMs / 1000,
+    check: (v) => (typeof v === 'number' && v >= 0 ? undefined : 'give seconds, 0 or more'),
+  },
+  'per-host': {
+    type: 'number',
+    describe: 'Requests in flight per host at once',
+    default: POLITENESS_DEFAULTS.perHost,
+    check: positiveInt,
+  },
+  head: {
+    type: 'boolean',
+    describe: 'Send HEAD instead of GET: headers only',
   },
 } as const satisfies Record<string, OptionSpec>;
 

@@ -3,6 +3,7 @@ import { stemCommand } from './stem.js';
 import { extractCommand } from './extract.js';
 import { markupCommand } from './markup.js';
 import { robotsCommand } from './robots.js';
+import { fetchCommand } from './fetch.js';
 
 /** Every command of the CLI, in the order `anwc --help` lists them. Add one line per command. */
 export const COMMANDS: CommandModule<any, any>[] = [
@@ -10,4 +11,5 @@ export const COMMANDS: CommandModule<any, any>[] = [
   extractCommand,
   markupCommand,
   robotsCommand,
+  fetchCommand,
 ];
