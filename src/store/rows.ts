@@ -1,4 +1,4 @@
-import type { Domain, Link, LinkOutcome, LinkStatus, MetaWord, Origin, Run, StoredNode } from './store.js';
+import { META_WORD_MAX, type Domain, type Link, type LinkOutcome, type LinkStatus, type MetaWord, type MetaWordInput, type Origin, type Run, type StoredNode } from './store.js';
 
 /**
  * Rows as both backends return them (the SQL names columns alike) turned into the Store's
@@ -105,4 +105,13 @@ export function uniqueByStem<T extends { stem: string }>(words: T[]): T[] {
 /** Page status → which domain counter a completed page adds to. */
 export function counterDeltas(status: LinkStatus): { pages: number; errors: number } {
   return { pages: status === 'done' ? 1 : 0, errors: status === 'failed' ? 1 : 0 };
+}
+
+/** MySQL would cut a longer word short, so both backends refuse it; the feed says so to the user first. */
+export function checkMetaWords(words: MetaWordInput[]): void {
+  for (const w of words) {
+    if ([...w.word].length > META_WORD_MAX || [...w.stem].length > META_WORD_MAX) {
+      throw new RangeError(`meta word longer than ${META_WORD_MAX} characters: ${w.word.slice(0, 40)}…`);
+    }
+  }
 }

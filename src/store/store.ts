@@ -26,6 +26,12 @@ export const ORIGINS: readonly Origin[] = ['author', 'crawler'];
 
 export type LinkStatus = 'pending' | 'leased' | 'done' | 'failed' | 'excluded';
 
+/** Which of a domain's leasable links comes out first: the oldest (breadth-first) or the newest (depth-first). */
+export type LinkOrder = 'discovery' | 'newest';
+
+/** Longest meta word (and stem) the store keeps: MySQL's indexed VARCHAR(191) in utf8mb4. */
+export const META_WORD_MAX = 191;
+
 export interface MetaWordInput {
   word: string;
   stem: string;
@@ -240,10 +246,11 @@ export interface Store {
   link(id: number): Promise<Link | undefined>;
   linkByUrl(url: string): Promise<Link | undefined>;
   /**
-   * Atomically hands the domain's first pending link (discovery order) to `owner` until
-   * now + leaseMs. A link whose lease expired counts as pending. Undefined when none is left.
+   * Atomically hands the domain's first pending link (in `order`, discovery order by default) to
+   * `owner` until now + leaseMs. A link whose lease expired counts as pending. Undefined when
+   * none is left.
    */
-  leaseNextLink(domainId: number, owner: string, leaseMs: number, now?: number): Promise<Link | undefined>;
+  leaseNextLink(domainId: number, owner: string, leaseMs: number, now?: number, order?: LinkOrder): Promise<Link | undefined>;
   completePage(page: CompletePageInput): Promise<CompletePageResult>;
   /** Returns leases that ran out to pending; how many. */
   releaseExpiredLeases(now?: number): Promise<number>;

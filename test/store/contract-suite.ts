@@ -70,6 +70,9 @@ export function contractSuite(b: Backend): void {
         // Stems that differ only in case or accent are different words (binary comparison).
         const [e1, e2] = await s.ensureMetaWords([w('café', 'café'), w('cafe', 'cafe')]);
         assert.notEqual(e1!.id, e2!.id);
+        const longest = 'ж'.repeat(191);
+        assert.equal((await s.ensureMetaWords([w(longest)]))[0]!.word, longest);
+        await assert.rejects(s.ensureMetaWords([w(`${longest}ж`)]), RangeError);
       }));
 
     it('stores Unicode text and an 8,000-character node exactly', () =>
@@ -189,6 +192,7 @@ export function contractSuite(b: Backend): void {
         const stale = await s.completePage({ linkId: l1.id, owner: 'p1', outcome: { kind: 'harvested' }, nodes: [], newLinks: [], domainReward: 1 });
         assert.equal(stale.applied, false, 'a lease taken over is no longer p1\'s to complete');
         assert.equal(await s.releaseExpiredLeases(t0 + 1500), 2);
+        assert.equal((await s.leaseNextLink(dom.id, 'dfs', 1000, t0 + 1500, 'newest'))!.url, 'http://a.test/2', 'newest first when asked');
         assert.equal((await s.link(l2.id))!.status, 'pending');
         assert.equal((await s.link(again.id))!.status, 'leased');
       }));

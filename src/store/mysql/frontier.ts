@@ -1,6 +1,6 @@
 import { sha256 } from '../hash.js';
 import { counterDeltas, LINK_COLUMNS, toLink } from '../rows.js';
-import type { CompletePageInput, CompletePageResult, DomainScore, Link, LinkInput } from '../store.js';
+import type { CompletePageInput, CompletePageResult, DomainScore, Link, LinkInput, LinkOrder } from '../store.js';
 import { all, one, run, type Conn } from './conn.js';
 import { insertNodes } from './nodes.js';
 
@@ -47,15 +47,19 @@ export async function linkWhere(c: Conn, where: string, params: unknown[]): Prom
  * Two indexed probes (pending; leased but expired), each taking the first row no one else has
  * locked, and the earlier of the two in discovery order wins. The loser's lock ends at commit.
  */
-export async function leaseNextLink(c: Conn, domainId: number, owner: string, leaseMs: number, now: number): Promise<Link | undefined> {
+export async function leaseNextLink(
+  c: Conn, domainId: number, owner: string, leaseMs: number, now: number, order: LinkOrder,
+): Promise<Link | undefined> {
+  const dir = order === 'newest' ? 'DESC' : 'ASC';
   const pendingRow = await one(c,
-    `SELECT id FROM links WHERE domain_id = ? AND status = 'pending' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`, [domainId]);
+    `SELECT id FROM links WHERE domain_id = ? AND status = 'pending' ORDER BY id ${dir} LIMIT 1 FOR UPDATE SKIP LOCKED`, [domainId]);
   const expiredRow = await one(c,
-    `SELECT id FROM links WHERE domain_id = ? AND status = 'leased' AND lease_expires_at <= ? ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+    `SELECT id FROM links WHERE domain_id = ? AND status = 'leased' AND lease_expires_at <= ?
+     ORDER BY id ${dir} LIMIT 1 FOR UPDATE SKIP LOCKED`,
     [domainId, now]);
   const ids = [pendingRow, expiredRow].filter((r) => r !== undefined).map((r) => Number(r.id));
   if (ids.length === 0) return undefined;
-  const id = Math.min(...ids);
+  const id = order === 'newest' ? Math.max(...ids) : Math.min(...ids);
   await run(c, `UPDATE links SET status = 'leased', lease_owner = ?, lease_expires_at = ? WHERE id = ?`, [owner, now + leaseMs, id]);
   return linkWhere(c, 'l.id = ?', [id]);
 }

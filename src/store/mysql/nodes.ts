@@ -1,5 +1,5 @@
 import { sha256 } from '../hash.js';
-import { NODE_COLUMNS, toMetaWord, uniqueByStem, withMeta } from '../rows.js';
+import { checkMetaWords, NODE_COLUMNS, toMetaWord, uniqueByStem, withMeta } from '../rows.js';
 import type {
   MarkupFileInput, MetaWord, MetaWordInfo, MetaWordInput, NodeInput, NodeQuery, Origin, ReplaceFileResult, StoredNode,
 } from '../store.js';
@@ -10,14 +10,10 @@ import { all, one, run, type Conn } from './conn.js';
  * sorted by stem, so two writers take their locks in one order.
  */
 
-const MAX_WORD = 191;
 
 export async function ensureMetaWords(c: Conn, words: MetaWordInput[]): Promise<MetaWord[]> {
   if (words.length === 0) return [];
-  for (const w of words) {
-    // INSERT IGNORE would cut a longer word short without a word; say so instead.
-    if (w.word.length > MAX_WORD || w.stem.length > MAX_WORD) throw new Error(`meta word longer than ${MAX_WORD} characters: ${w.word.slice(0, 40)}…`);
-  }
+  checkMetaWords(words);
   const unique = uniqueByStem(words).sort((a, b) => (a.stem < b.stem ? -1 : a.stem > b.stem ? 1 : 0));
   await run(c, 'INSERT IGNORE INTO meta_words (word, stem) VALUES ?', [unique.map((w) => [w.word, w.stem])]);
   const rows = await all(c, 'SELECT id, word, stem FROM meta_words WHERE stem IN (?)', [unique.map((w) => w.stem)]);

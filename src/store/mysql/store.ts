@@ -2,7 +2,7 @@ import type { Pool } from 'mysql2/promise';
 import { sha256 } from '../hash.js';
 import { toDomain, toMetaWord, toRun } from '../rows.js';
 import type {
-  CompletePageInput, CompletePageResult, Domain, DomainScore, Link, LinkInput, MarkupFileInput, MarkupFileRecord, MetaWord,
+  CompletePageInput, CompletePageResult, Domain, DomainScore, Link, LinkInput, LinkOrder, MarkupFileInput, MarkupFileRecord, MetaWord,
   MetaWordInfo, MetaWordInput, NodeQuery, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store,
   StoredNode,
 } from '../store.js';
@@ -93,8 +93,8 @@ export class MysqlStore implements Store {
     return frontier.linkWhere(this.pool, 'l.url_hash = ?', [sha256(url)]);
   }
 
-  async leaseNextLink(domainId: number, owner: string, leaseMs: number, now = Date.now()): Promise<Link | undefined> {
-    return transaction(this.pool, (c) => frontier.leaseNextLink(c, domainId, owner, leaseMs, now));
+  async leaseNextLink(domainId: number, owner: string, leaseMs: number, now = Date.now(), order: LinkOrder = 'discovery'): Promise<Link | undefined> {
+    return transaction(this.pool, (c) => frontier.leaseNextLink(c, domainId, owner, leaseMs, now, order));
   }
 
   async completePage(page: CompletePageInput): Promise<CompletePageResult> {

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { sha256 } from '../hash.js';
 import { counterDeltas, LINK_COLUMNS, toLink, type Row } from '../rows.js';
-import type { CompletePageInput, CompletePageResult, DomainScore, Link, LinkInput } from '../store.js';
+import type { CompletePageInput, CompletePageResult, DomainScore, Link, LinkInput, LinkOrder } from '../store.js';
 import { insertNodes } from './nodes.js';
 
 /**
@@ -39,10 +39,12 @@ export function linkWhere(db: Database.Database, where: string, params: unknown[
   return row ? toLink(row as Row) : undefined;
 }
 
-export function leaseNextLink(db: Database.Database, domainId: number, owner: string, leaseMs: number, now: number): Link | undefined {
+export function leaseNextLink(
+  db: Database.Database, domainId: number, owner: string, leaseMs: number, now: number, order: LinkOrder,
+): Link | undefined {
   const next = db.prepare(
     `SELECT id FROM links WHERE domain_id = ? AND (status = 'pending' OR (status = 'leased' AND lease_expires_at <= ?))
-     ORDER BY id LIMIT 1`,
+     ORDER BY id ${order === 'newest' ? 'DESC' : 'ASC'} LIMIT 1`,
   ).get(domainId, now) as { id: number } | undefined;
   if (!next) return undefined;
   db.prepare(`UPDATE links SET status = 'leased', lease_owner = ?, lease_expires_at = ? WHERE id = ?`).run(owner, now + leaseMs, next.id);

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { sha256 } from '../hash.js';
-import { NODE_COLUMNS, toMetaWord, uniqueByStem, withMeta, type Row } from '../rows.js';
+import { checkMetaWords, NODE_COLUMNS, toMetaWord, uniqueByStem, withMeta, type Row } from '../rows.js';
 import type {
   MarkupFileInput, MetaWord, MetaWordInfo, MetaWordInput, NodeInput, NodeQuery, Origin, ReplaceFileResult, StoredNode,
 } from '../store.js';
@@ -8,6 +8,7 @@ import type {
 /** Meta words, nodes and markup files on SQLite. Callers hold the transaction. */
 
 export function ensureMetaWords(db: Database.Database, words: MetaWordInput[]): MetaWord[] {
+  checkMetaWords(words);
   const insert = db.prepare('INSERT OR IGNORE INTO meta_words (word, stem) VALUES (?, ?)');
   const select = db.prepare('SELECT id, word, stem FROM meta_words WHERE stem = ?');
   return words.map((w) => {

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { sha256 } from '../hash.js';
 import { toDomain, toRun, toMetaWord, type Row } from '../rows.js';
 import type {
-  CompletePageInput, CompletePageResult, Domain, DomainScore, Link, LinkInput, MarkupFileInput, MarkupFileRecord, MetaWord,
+  CompletePageInput, CompletePageResult, Domain, DomainScore, Link, LinkInput, LinkOrder, MarkupFileInput, MarkupFileRecord, MetaWord,
   MetaWordInfo, MetaWordInput, NodeQuery, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store,
   StoredNode,
 } from '../store.js';
@@ -97,8 +97,8 @@ export class SqliteStore implements Store {
     return frontier.linkWhere(this.db, 'l.url_hash = ?', [sha256(url)]);
   }
 
-  async leaseNextLink(domainId: number, owner: string, leaseMs: number, now = Date.now()): Promise<Link | undefined> {
-    return this.write(() => frontier.leaseNextLink(this.db, domainId, owner, leaseMs, now));
+  async leaseNextLink(domainId: number, owner: string, leaseMs: number, now = Date.now(), order: LinkOrder = 'discovery'): Promise<Link | undefined> {
+    return this.write(() => frontier.leaseNextLink(this.db, domainId, owner, leaseMs, now, order));
   }
 
   async completePage(page: CompletePageInput): Promise<CompletePageResult> {
