@@ -68,12 +68,18 @@ test('long text is segmented in pieces without losing or splitting a word', () =
   assert.deepEqual(words(joined), paragraphs.flatMap((p) => words(p)));
 });
 
-test('a long run without spaces is cut between code points, never inside a surrogate pair', () => {
+test('a word longer than a piece stays one word, never cut inside a surrogate pair', () => {
+  assert.deepEqual(words('x'.repeat(3000) + '#'), ['x'.repeat(3000)]);
+  assert.deepEqual(words('A ' + 'y'.repeat(1700) + ' b'), ['A', 'y'.repeat(1700), 'b']);
   // U+1D49C, a letter outside the BMP; the leading x puts the pairs at odd offsets, so a blind
   // cut every 512 code units would land between the halves of a pair
   const script = 'x' + '𝒜'.repeat(1500);
-  const out = words(script).join('');
-  assert.ok(words(script).length > 1, 'the run was cut');
-  assert.equal(out, script);
-  assert.ok(!/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.test(out));
+  assert.deepEqual(words(script), [script]);
+});
+
+test('a long run of Japanese without spaces gives the words of its sentences', () => {
+  const sentence = '東京は日本の首都であり、多くの人々が毎日電車で通勤している。';
+  const run = sentence.repeat(60);
+  assert.ok(run.length > 1500 && !run.includes(' '));
+  assert.deepEqual(words(run), Array.from({ length: 60 }, () => words(sentence)).flat());
 });
