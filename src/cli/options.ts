@@ -3,6 +3,13 @@ import type { UserError } from '../errors.js';
 import { parseResolveMappings } from '../web/address.js';
 import { FETCH_DEFAULTS, POLITENESS_DEFAULTS } from '../web/defaults.js';
 import { DEFAULT_CONTACT, DEFAULT_PRODUCT } from '../web/user-agent.js';
+import {
+  DEFAULT_PER_QUERY,
+  DEFAULT_PROVIDER,
+  DEFAULT_SEARCH_TIMEOUT_MS,
+  DEFAULT_WIKI,
+  PROVIDER_NAMES,
+} from '../search/provider.js';
 
 /**
  * One source of truth per option (practice 8): each flag is defined once here, and every command
@@ -61,6 +68,45 @@ export const OPTIONS = {
     type: 'number',
     describe: 'Reject blocks whose share of characters inside links is above this (0-1; off by default, 0.5 suits news pages)',
     check: (v) => (typeof v === 'number' && v >= 0 && v <= 1 ? undefined : 'give a fraction between 0 and 1, e.g. 0.5'),
+  },
+  provider: {
+    type: 'string',
+    describe: 'Search provider for seed URLs',
+    choices: PROVIDER_NAMES,
+    default: DEFAULT_PROVIDER,
+  },
+  'search-endpoint': {
+    type: 'string',
+    describe: "Root URL of the search API instead of the provider's own host (required for searxng)",
+  },
+  'per-query': {
+    type: 'number',
+    describe: 'Seed URLs wanted per meta set (a seed file: all it lists unless given)',
+    default: DEFAULT_PER_QUERY,
+    check: positiveInt,
+  },
+  all: {
+    type: 'boolean',
+    describe: 'Search every meta set again, not only those with a word this provider never searched',
+  },
+  wiki: {
+    type: 'string',
+    describe: 'Wikipedia language (en, de, …) or a wiki host (en.wikisource.org) for --provider wikipedia',
+    default: DEFAULT_WIKI,
+  },
+  'seed-file': {
+    type: 'string',
+    describe: 'File of seed URLs for --provider file: one a line, "# meta: a, b" lines give their meta words',
+  },
+  meta: {
+    type: 'string',
+    describe: 'Meta words, comma-separated, for seed-file URLs above any "# meta:" line',
+  },
+  'search-timeout': {
+    type: 'number',
+    describe: 'Seconds to wait for a search API to answer',
+    default: DEFAULT_SEARCH_TIMEOUT_MS / 1000,
+    check: (v) => (typeof v === 'number' && v > 0 ? undefined : 'give a number of seconds above 0'),
   },
   'user-agent': {
     type: 'string',

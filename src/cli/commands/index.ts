@@ -4,6 +4,7 @@ import { extractCommand } from './extract.js';
 import { markupCommand } from './markup.js';
 import { robotsCommand } from './robots.js';
 import { fetchCommand } from './fetch.js';
+import { seedCommand } from './seed.js';
 
 /** Every command of the CLI, in the order `anwc --help` lists them. Add one line per command. */
 export const COMMANDS: CommandModule<any, any>[] = [
@@ -12,4 +13,5 @@ export const COMMANDS: CommandModule<any, any>[] = [
   markupCommand,
   robotsCommand,
   fetchCommand,
+  seedCommand,
 ];
