@@ -126,7 +126,9 @@ export async function readBody(body: Readable, contentEncoding: string | undefin
 
   const stages = codings.map((c, i) => decoder(c, i === 0 ? firstByte : undefined));
   try {
-    await (pipeline as (...s: unknown[]) => Promise<void>)(fromWire, ...stages, take);
+    // Without codings the stream machinery of a pipeline would only cost time.
+    if (stages.length === 0) await take(fromWire());
+    else await (pipeline as (...s: unknown[]) => Promise<void>)(fromWire, ...stages, take);
   } catch (err) {
     if (err instanceof WireError) throw err;
     // Leaving early at a cap aborts the pipeline; that is the cap working, not a failure.
