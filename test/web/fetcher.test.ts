@@ -161,3 +161,25 @@ test('connections are reused: ten pages of one host over one connection', async 
   assert.equal(web.count('chickens.test', '/toc.xhtml'), 10);
   assert.equal(web.connectionsUsed('chickens.test', '/toc.xhtml'), 1);
 });
+
+test('a resolved name is dialled at the address the policy checked, once per connection, Host kept', async () => {
+  const lookups: string[] = [];
+  const lookup = async (host: string) => (lookups.push(host), [{ address: '127.0.0.1', family: 4 }]);
+  const open = new Fetcher({ lookup, allowPrivate: true });
+  const shut = new Fetcher({ lookup });
+  try {
+    web.page('named.example', '/p.html', '<p>named</p>');
+    const url = `http://named.example:${web.port}/p.html`;
+    expectKind(await open.fetch(url), 'ok');
+    expectKind(await open.fetch(url), 'ok');
+    assert.deepEqual(lookups, ['named.example'], 'one check for one reused connection');
+    assert.equal(web.lastHeaders('named.example', '/p.html')!.host, `named.example:${web.port}`);
+    // The same answer without allowPrivate: refused in the connector, before a packet is sent.
+    const o = expectKind(await shut.fetch(url), 'failed');
+    assert.equal(o.failure, 'refused-address');
+    assert.equal(web.count('named.example', '/p.html'), 2);
+  } finally {
+    await open.close();
+    await shut.close();
+  }
+});
