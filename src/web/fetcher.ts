@@ -164,7 +164,7 @@ export class Fetcher {
   private requestHeaders(req: FetchRequest): Record<string, string> {
     const h: Record<string, string> = {
       'user-agent': this.userAgent,
-      accept: (req.accept ?? this.opts.accept).join(', ') + ', */*;q=0.1',
+      accept: acceptHeader(req.accept ?? this.opts.accept),
       'accept-encoding': 'gzip, deflate, br',
     };
     if (this.from) h.from = this.from;
@@ -231,6 +231,11 @@ export class Fetcher {
   async close(): Promise<void> {
     await this.agent.destroy();
   }
+}
+
+/** The accepted types first; anything else at low weight, since servers that ignore Accept are common and the gate decides. */
+function acceptHeader(types: readonly string[]): string {
+  return types.includes('*/*') ? types.join(', ') : `${types.join(', ')}, */*;q=0.1`;
 }
 
 /** Drops a body we will not read; the connection goes with it, which is cheaper than reading it. */
