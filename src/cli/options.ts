@@ -10,6 +10,7 @@ import {
   DEFAULT_WIKI,
   PROVIDER_NAMES,
 } from '../search/provider.js';
+import { EXPORT_FORMATS } from '../feed/formats.js';
 
 /**
  * One source of truth per option (practice 8): each flag is defined once here, and every command
@@ -177,6 +178,26 @@ export const OPTIONS = {
   head: {
     type: 'boolean',
     describe: 'Send HEAD instead of GET: headers only',
+  },
+  pending: {
+    type: 'boolean',
+    describe: 'Only meta words that no search has used yet',
+  },
+  origin: {
+    type: 'string',
+    describe: 'Which nodes: written by the author, harvested by the crawler, or all',
+    choices: ['author', 'crawler', 'all'],
+    default: 'all',
+  },
+  format: {
+    type: 'string',
+    describe: 'Output format: ANE markup, JSON lines, or CSV (RFC 4180)',
+    choices: EXPORT_FORMATS,
+    default: 'ane',
+  },
+  out: {
+    type: 'string',
+    describe: 'Write to this file instead of stdout (replaced whole, only when the export succeeds)',
   },
 } as const satisfies Record<string, OptionSpec>;
 

@@ -5,6 +5,11 @@ import { markupCommand } from './markup.js';
 import { robotsCommand } from './robots.js';
 import { fetchCommand } from './fetch.js';
 import { seedCommand } from './seed.js';
+import { importCommand } from './import.js';
+import { keywordsCommand } from './keywords.js';
+import { mixCommand } from './mix.js';
+import { pickCommand } from './pick.js';
+import { exportCommand } from './export.js';
 
 /** Every command of the CLI, in the order `anwc --help` lists them. Add one line per command. */
 export const COMMANDS: CommandModule<any, any>[] = [
@@ -14,4 +19,9 @@ export const COMMANDS: CommandModule<any, any>[] = [
   robotsCommand,
   fetchCommand,
   seedCommand,
+  importCommand,
+  keywordsCommand,
+  mixCommand,
+  pickCommand,
+  exportCommand,
 ];

@@ -1,0 +1,60 @@
+import type { CommandModule } from 'yargs';
+import { importFiles, type FileReport } from '../../feed/import.js';
+import { openStore } from '../../store/open.js';
+import { EXIT } from '../exit.js';
+import { resolved, withOptions } from '../options.js';
+import { handler, reportError } from '../run.js';
+
+interface ImportArgs {
+  files: string[];
+  db?: string;
+  json?: boolean;
+}
+
+function describeFile(r: FileReport): string {
+  const skipped = r.skippedNodes > 0 ? `, ${r.skippedNodes} without a sentence skipped` : '';
+  switch (r.status) {
+    case 'imported':
+      return `${r.file}: imported ${r.nodes} node(s), ${r.newNodes} new${skipped}`;
+    case 'updated':
+      return `${r.file}: updated, ${r.nodes} node(s), ${r.newNodes} new, ${r.removedNodes} removed${skipped}`;
+    case 'unchanged':
+      return `${r.file}: unchanged since the last import (${r.nodes} node(s))`;
+    case 'error':
+      return `${r.file}: not imported`;
+  }
+}
+
+export const importCommand: CommandModule = {
+  command: 'import <files..>',
+  describe: 'Store the author nodes and meta words of ANE markup files (an edited file replaces its old nodes)',
+  builder: (y) =>
+    withOptions(y.positional('files', { type: 'string', array: true, describe: 'ANE markup files' }), 'db', 'json')
+      .example('anwc import story.ane', 'store its nodes; run again after editing it')
+      .epilogue('Exit codes: 0 all files imported, 2 a file could not be read or has a markup error (the others are still imported).'),
+  handler: handler(async (argv: ImportArgs) => {
+    const store = await openStore(String(resolved(argv as unknown as Record<string, unknown>, 'db').value));
+    try {
+      const report = await importFiles(store, argv.files);
+      let failed = false;
+      for (const r of report.files) {
+        if (r.error) {
+          failed = true;
+          reportError(r.error);
+        }
+        if (argv.json) {
+          const { error, ...rest } = r;
+          process.stdout.write(`${JSON.stringify({ ...rest, ...(error ? { error: error.toLine() } : {}) })}\n`);
+        } else if (!r.error) {
+          process.stdout.write(`${describeFile(r)}\n`);
+        }
+      }
+      const words = report.unsearched.map((m) => m.word);
+      if (argv.json) process.stdout.write(`${JSON.stringify({ unsearched: words })}\n`);
+      else if (words.length > 0) process.stdout.write(`new meta words to seed: ${words.join(', ')}\n`);
+      return failed ? EXIT.USAGE : EXIT.OK;
+    } finally {
+      await store.close();
+    }
+  }),
+};

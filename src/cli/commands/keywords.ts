@@ -1,0 +1,42 @@
+import type { CommandModule } from 'yargs';
+import { openStore } from '../../store/open.js';
+import { resolved, withOptions } from '../options.js';
+import { handler } from '../run.js';
+
+interface KeywordsArgs {
+  pending?: boolean;
+  db?: string;
+  json?: boolean;
+}
+
+export const keywordsCommand: CommandModule = {
+  command: 'keywords',
+  describe: 'List the meta words with their stems, node counts and when each was last searched',
+  builder: (y) =>
+    withOptions(y, 'pending', 'db', 'json')
+      .example('anwc keywords --pending', 'the meta words no search has used yet'),
+  handler: handler(async (argv: KeywordsArgs) => {
+    const store = await openStore(String(resolved(argv as Record<string, unknown>, 'db').value));
+    try {
+      const words = await store.listMetaWords({ neverSearched: argv.pending ?? false });
+      const when = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+      if (argv.json) {
+        for (const m of words) {
+          process.stdout.write(`${JSON.stringify({ word: m.word, stem: m.stem, nodes: m.nodes, lastSearched: when(m.lastSearchedAt) })}\n`);
+        }
+        return;
+      }
+      if (words.length === 0) {
+        process.stdout.write(argv.pending ? 'every meta word has been searched\n' : 'no meta words yet; anwc import FILE stores some\n');
+        return;
+      }
+      const rows = [['word', 'stem', 'nodes', 'last searched'], ...words.map((m) => [m.word, m.stem, String(m.nodes), when(m.lastSearchedAt) ?? 'never'])];
+      const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => [...r[i]!].length)));
+      for (const r of rows) {
+        process.stdout.write(`${r.map((cell, i) => (i === r.length - 1 ? cell : cell + ' '.repeat(widths[i]! - [...cell].length))).join('  ')}\n`);
+      }
+    } finally {
+      await store.close();
+    }
+  }),
+};
