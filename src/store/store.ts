@@ -193,6 +193,13 @@ export interface Domain extends DomainScore {
   nextFetchAt: number | null;
 }
 
+export interface TopDomains {
+  /** Highest score first. */
+  domains: Domain[];
+  /** Sum of every domain's score, for shares of the wheel. */
+  totalScore: number;
+}
+
 export interface RobotsEntry {
   robots: unknown;
   expiresAt: number;
@@ -240,6 +247,8 @@ export interface Store {
   nodeOfStemAt(stem: string, origin: Origin, index: number): Promise<StoredNode | undefined>;
 
   recordSearch(query: SearchQueryInput): Promise<number>;
+  /** The meta words a search query was made for: the words of the nodes found below it (thesis 5.1). */
+  queryMetaWords(queryId: number): Promise<MetaWord[]>;
 
   /** Inserts links not seen before (by URL hash), creating their domains; returns how many were new. */
   addLinks(links: LinkInput[], at?: number): Promise<number>;
@@ -257,6 +266,8 @@ export interface Store {
   /** Domains with a link that can be leased now (pending, or leased with an expired lease). */
   domainsWithPending(now?: number): Promise<DomainScore[]>;
   domain(host: string): Promise<Domain | undefined>;
+  /** The domains with the highest roulette scores, for run summaries. */
+  topDomains(limit: number): Promise<TopDomains>;
   setNextFetchAt(domainId: number, at: number): Promise<void>;
 
   saveRobots(host: string, robots: unknown, expiresAt: number): Promise<void>;

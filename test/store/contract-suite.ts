@@ -150,6 +150,8 @@ export function contractSuite(b: Backend): void {
         const q = await s.recordSearch({ provider: 'file', terms: 'alpha', results: ['http://a.test/'], metaWordIds: [a!.id], at: 5000 });
         assert.ok(q > 0);
         assert.deepEqual((await s.listMetaWords({ neverSearched: true })).map((m) => m.id), [bw!.id]);
+        assert.deepEqual(await s.queryMetaWords(q), [a]);
+        assert.deepEqual(await s.queryMetaWords(q + 1000), []);
         const all = await s.listMetaWords();
         assert.deepEqual(all.map((m) => [m.word, m.lastSearchedAt, m.nodes]), [['alpha', 5000, 0], ['beta', null, 0]]);
       }));
@@ -230,6 +232,8 @@ export function contractSuite(b: Backend): void {
         assert.equal((await s.nodes({ origin: 'crawler' })).length, 2);
         assert.equal((await s.domain('a.test'))!.score, 2.5);
 
+        const top = await s.topDomains(1);
+        assert.deepEqual([top.domains.map((d) => [d.host, d.score]), top.totalScore], [[['a.test', 2.5]], 3.5]);
         const [b1] = await s.domainsWithPending();
         const l3 = (await s.leaseNextLink(b1!.id, 'me', 60_000))!;
         await s.completePage({ linkId: l3.id, status: 'failed', outcome: { kind: 'failed', detail: { failure: 'timeout' } }, nodes: [], newLinks: [], domainReward: 0 });

@@ -4,9 +4,9 @@ import { toDomain, toMetaWord, toRun } from '../rows.js';
 import type {
   CompletePageInput, CompletePageResult, Domain, DomainScore, Link, LinkInput, LinkOrder, MarkupFileInput, MarkupFileRecord, MetaWord,
   MetaWordInfo, MetaWordInput, NodeQuery, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store,
-  StoredNode,
+  StoredNode, TopDomains,
 } from '../store.js';
-import { one, run, transaction } from './conn.js';
+import { all, one, run, transaction } from './conn.js';
 import * as frontier from './frontier.js';
 import * as nodes from './nodes.js';
 import { openMysqlPool, type MysqlTarget } from './open.js';
@@ -81,6 +81,12 @@ export class MysqlStore implements Store {
     });
   }
 
+  async queryMetaWords(queryId: number): Promise<MetaWord[]> {
+    return (await all(this.pool,
+      'SELECT m.id, m.word, m.stem FROM query_meta qm JOIN meta_words m ON m.id = qm.meta_word_id WHERE qm.query_id = ? ORDER BY m.id',
+      [queryId])).map(toMetaWord);
+  }
+
   async addLinks(links: LinkInput[], at = Date.now()): Promise<number> {
     return transaction(this.pool, (c) => frontier.addLinks(c, links, at));
   }
@@ -112,6 +118,12 @@ export class MysqlStore implements Store {
   async domain(host: string): Promise<Domain | undefined> {
     const r = await one(this.pool, 'SELECT * FROM domains WHERE host = ?', [host]);
     return r ? toDomain(r) : undefined;
+  }
+
+  async topDomains(limit: number): Promise<TopDomains> {
+    const rows = await all(this.pool, 'SELECT * FROM domains ORDER BY score DESC, id LIMIT ?', [Math.max(0, Math.floor(limit))]);
+    const total = await one(this.pool, 'SELECT COALESCE(SUM(score), 0) AS t FROM domains');
+    return { domains: rows.map(toDomain), totalScore: Number(total?.t ?? 0) };
   }
 
   async setNextFetchAt(domainId: number, at: number): Promise<void> {

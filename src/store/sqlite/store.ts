@@ -4,7 +4,7 @@ import { toDomain, toRun, toMetaWord, type Row } from '../rows.js';
 import type {
   CompletePageInput, CompletePageResult, Domain, DomainScore, Link, LinkInput, LinkOrder, MarkupFileInput, MarkupFileRecord, MetaWord,
   MetaWordInfo, MetaWordInput, NodeQuery, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store,
-  StoredNode,
+  StoredNode, TopDomains,
 } from '../store.js';
 import * as frontier from './frontier.js';
 import * as nodes from './nodes.js';
@@ -85,6 +85,12 @@ export class SqliteStore implements Store {
     });
   }
 
+  async queryMetaWords(queryId: number): Promise<MetaWord[]> {
+    return (this.db.prepare(
+      'SELECT m.id, m.word, m.stem FROM query_meta qm JOIN meta_words m ON m.id = qm.meta_word_id WHERE qm.query_id = ? ORDER BY m.id',
+    ).all(queryId) as Row[]).map(toMetaWord);
+  }
+
   async addLinks(links: LinkInput[], at = Date.now()): Promise<number> {
     return this.write(() => frontier.addLinks(this.db, links, at));
   }
@@ -116,6 +122,12 @@ export class SqliteStore implements Store {
   async domain(host: string): Promise<Domain | undefined> {
     const r = this.db.prepare('SELECT * FROM domains WHERE host = ?').get(host);
     return r ? toDomain(r as Row) : undefined;
+  }
+
+  async topDomains(limit: number): Promise<TopDomains> {
+    const rows = this.db.prepare('SELECT * FROM domains ORDER BY score DESC, id LIMIT ?').all(Math.max(0, Math.floor(limit))) as Row[];
+    const total = this.db.prepare('SELECT COALESCE(SUM(score), 0) AS t FROM domains').get() as Row;
+    return { domains: rows.map(toDomain), totalScore: Number(total.t) };
   }
 
   async setNextFetchAt(domainId: number, at: number): Promise<void> {
