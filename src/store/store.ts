@@ -200,6 +200,28 @@ export interface TopDomains {
   totalScore: number;
 }
 
+/** Counts over the whole database, for `anwc stats` (the same facts whichever process asks). */
+export interface StoreSummary {
+  nodes: Record<Origin, number>;
+  metaWords: number;
+  queries: number;
+  domains: number;
+  /** Links by status: pending, leased, done, failed, excluded. */
+  links: Record<string, number>;
+  /** Links by the kind of their outcome (harvested, robots, failed, …). */
+  outcomes: Record<string, number>;
+  /** Failed links by failure kind or HTTP status. */
+  failures: Record<string, number>;
+}
+
+export interface StoredQuery {
+  id: number;
+  provider: string;
+  terms: string;
+  results: string[];
+  createdAt: number;
+}
+
 export interface RobotsEntry {
   robots: unknown;
   expiresAt: number;
@@ -273,6 +295,11 @@ export interface Store {
   saveRobots(host: string, robots: unknown, expiresAt: number): Promise<void>;
   /** The cached robots rules, or undefined when there are none or they expired. */
   loadRobots(host: string, now?: number): Promise<RobotsEntry | undefined>;
+
+  summary(): Promise<StoreSummary>;
+  searchQuery(id: number): Promise<StoredQuery | undefined>;
+  /** The most recent runs, newest first. */
+  runs(limit: number): Promise<Run[]>;
 
   startRun(run: RunInput): Promise<number>;
   endRun(id: number, stats: Record<string, unknown>, at?: number): Promise<void>;

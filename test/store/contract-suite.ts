@@ -241,6 +241,34 @@ export function contractSuite(b: Backend): void {
         assert.equal((await s.link(l3.id))!.status, 'failed');
       }));
 
+    it('summarizes nodes, links, outcomes and failures; reads back queries and runs', () =>
+      withStore(b, async (s) => {
+        const [m] = await s.ensureMetaWords([w('sea')]);
+        const qid = await s.recordSearch({ provider: 'wikipedia', terms: 'sea', results: ['http://s.test/1', 'http://s.test/2', 'http://s.test/3'], metaWordIds: [m!.id] });
+        await s.addLinks(['1', '2', '3'].map((n) => ({ url: `http://s.test/${n}`, host: 's.test', depth: 0, queryId: qid })));
+        const dom = (await s.domain('s.test'))!;
+        const outcomes = [
+          { status: 'done' as const, outcome: { kind: 'harvested', detail: { status: 200 } }, nodes: [{ text: 'One node.', sentences: ['One node.'], metaWordIds: [m!.id] }] },
+          { status: 'failed' as const, outcome: { kind: 'failed', detail: { failure: 'timeout' } }, nodes: [] },
+          { status: 'failed' as const, outcome: { kind: 'http-error', detail: { status: 404 } }, nodes: [] },
+        ];
+        for (const o of outcomes) {
+          const l = (await s.leaseNextLink(dom.id, 'me', 60_000))!;
+          await s.completePage({ linkId: l.id, ...o, newLinks: [], domainReward: 0 });
+        }
+        const sum = await s.summary();
+        assert.deepEqual(sum, {
+          nodes: { author: 0, crawler: 1 }, metaWords: 1, queries: 1, domains: 1,
+          links: { done: 1, failed: 2 }, outcomes: { harvested: 1, failed: 1, 'http-error': 1 }, failures: { timeout: 1, 'http-404': 1 },
+        });
+        const q = (await s.searchQuery(qid))!;
+        assert.deepEqual([q.provider, q.terms, q.results.length], ['wikipedia', 'sea', 3]);
+        assert.equal(await s.searchQuery(qid + 100), undefined);
+        const r1 = await s.startRun({ params: {}, seed: null, at: 1 });
+        const r2 = await s.startRun({ params: {}, seed: 7, at: 2 });
+        assert.deepEqual((await s.runs(5)).map((r) => r.id), [r2, r1]);
+      }));
+
     it('caches robots rules until they expire; keeps runs and settings', () =>
       withStore(b, async (s) => {
         await s.saveRobots('r.test', { groups: [{ agents: ['*'], disallow: ['/private'] }] }, 5000);

@@ -4,9 +4,10 @@ import { toDomain, toMetaWord, toRun } from '../rows.js';
 import type {
   CompletePageInput, CompletePageResult, Domain, DomainScore, Link, LinkInput, LinkOrder, MarkupFileInput, MarkupFileRecord, MetaWord,
   MetaWordInfo, MetaWordInput, NodeQuery, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store,
-  StoredNode, TopDomains,
+  StoredNode, StoredQuery, StoreSummary, TopDomains,
 } from '../store.js';
 import { all, one, run, transaction } from './conn.js';
+import { summaryQueries, toStoredQuery, toSummary } from '../summary.js';
 import * as frontier from './frontier.js';
 import * as nodes from './nodes.js';
 import { openMysqlPool, type MysqlTarget } from './open.js';
@@ -141,6 +142,24 @@ export class MysqlStore implements Store {
     const r = await one(this.pool, 'SELECT robots, robots_expires_at FROM domains WHERE host = ?', [host]);
     if (!r || r.robots == null || Number(r.robots_expires_at) <= now) return undefined;
     return { robots: JSON.parse(String(r.robots)), expiresAt: Number(r.robots_expires_at) };
+  }
+
+  async summary(): Promise<StoreSummary> {
+    const qs = summaryQueries(
+      "CASE WHEN outcome_kind = 'http-error' THEN CONCAT('http-', JSON_UNQUOTE(JSON_EXTRACT(outcome_detail, '$.status'))) " +
+        "ELSE JSON_UNQUOTE(JSON_EXTRACT(outcome_detail, '$.failure')) END",
+    );
+    const entries = await Promise.all(Object.entries(qs).map(async ([k, sql]) => [k, await all(this.pool, sql)] as const));
+    return toSummary(Object.fromEntries(entries) as Parameters<typeof toSummary>[0]);
+  }
+
+  async searchQuery(id: number): Promise<StoredQuery | undefined> {
+    const r = await one(this.pool, 'SELECT * FROM search_queries WHERE id = ?', [id]);
+    return r ? toStoredQuery(r) : undefined;
+  }
+
+  async runs(limit: number): Promise<Run[]> {
+    return (await all(this.pool, 'SELECT * FROM runs ORDER BY id DESC LIMIT ?', [Math.max(0, Math.floor(limit))])).map(toRun);
   }
 
   async startRun(r: RunInput): Promise<number> {

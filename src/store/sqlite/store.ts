@@ -4,8 +4,9 @@ import { toDomain, toRun, toMetaWord, type Row } from '../rows.js';
 import type {
   CompletePageInput, CompletePageResult, Domain, DomainScore, Link, LinkInput, LinkOrder, MarkupFileInput, MarkupFileRecord, MetaWord,
   MetaWordInfo, MetaWordInput, NodeQuery, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store,
-  StoredNode, TopDomains,
+  StoredNode, StoredQuery, StoreSummary, TopDomains,
 } from '../store.js';
+import { summaryQueries, toStoredQuery, toSummary } from '../summary.js';
 import * as frontier from './frontier.js';
 import * as nodes from './nodes.js';
 import { openSqliteDb } from './open.js';
@@ -145,6 +146,23 @@ export class SqliteStore implements Store {
     const r = this.db.prepare('SELECT robots, robots_expires_at FROM domains WHERE host = ?').get(host) as Row | undefined;
     if (!r || r.robots == null || Number(r.robots_expires_at) <= now) return undefined;
     return { robots: JSON.parse(String(r.robots)), expiresAt: Number(r.robots_expires_at) };
+  }
+
+  async summary(): Promise<StoreSummary> {
+    const qs = summaryQueries(
+      "CASE WHEN outcome_kind = 'http-error' THEN 'http-' || json_extract(outcome_detail, '$.status') ELSE json_extract(outcome_detail, '$.failure') END",
+    );
+    const rows = Object.fromEntries(Object.entries(qs).map(([k, sql]) => [k, this.db.prepare(sql).all() as Row[]]));
+    return toSummary(rows as Parameters<typeof toSummary>[0]);
+  }
+
+  async searchQuery(id: number): Promise<StoredQuery | undefined> {
+    const r = this.db.prepare('SELECT * FROM search_queries WHERE id = ?').get(id) as Row | undefined;
+    return r ? toStoredQuery(r) : undefined;
+  }
+
+  async runs(limit: number): Promise<Run[]> {
+    return (this.db.prepare('SELECT * FROM runs ORDER BY id DESC LIMIT ?').all(Math.max(0, Math.floor(limit))) as Row[]).map(toRun);
   }
 
   async startRun(run: RunInput): Promise<number> {

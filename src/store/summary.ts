@@ -1,0 +1,43 @@
+import type { Origin, StoreSummary, StoredQuery } from './store.js';
+import type { Row } from './rows.js';
+
+/**
+ * The grouped counts behind `anwc stats`, written once for both backends. `failureKey` is the SQL
+ * that reads a failed link's kind out of its JSON detail: SQLite and MariaDB spell it differently.
+ */
+export function summaryQueries(failureKey: string): Record<keyof StoreSummary, string> {
+  return {
+    nodes: 'SELECT origin AS k, COUNT(*) AS n FROM nodes GROUP BY origin',
+    metaWords: 'SELECT COUNT(*) AS n FROM meta_words',
+    queries: 'SELECT COUNT(*) AS n FROM search_queries',
+    domains: 'SELECT COUNT(*) AS n FROM domains',
+    links: 'SELECT status AS k, COUNT(*) AS n FROM links GROUP BY status',
+    outcomes: 'SELECT outcome_kind AS k, COUNT(*) AS n FROM links WHERE outcome_kind IS NOT NULL GROUP BY outcome_kind',
+    failures: `SELECT ${failureKey} AS k, COUNT(*) AS n FROM links WHERE outcome_kind IN ('failed', 'http-error') GROUP BY k`,
+  };
+}
+
+export function toSummary(rows: Record<keyof StoreSummary, Row[]>): StoreSummary {
+  const grouped = (rs: Row[]) => Object.fromEntries(rs.map((r) => [String(r.k), Number(r.n)]));
+  const count = (rs: Row[]) => Number(rs[0]?.n ?? 0);
+  const nodes = grouped(rows.nodes);
+  return {
+    nodes: { author: nodes.author ?? 0, crawler: nodes.crawler ?? 0 } satisfies Record<Origin, number>,
+    metaWords: count(rows.metaWords),
+    queries: count(rows.queries),
+    domains: count(rows.domains),
+    links: grouped(rows.links),
+    outcomes: grouped(rows.outcomes),
+    failures: grouped(rows.failures),
+  };
+}
+
+export function toStoredQuery(r: Row): StoredQuery {
+  return {
+    id: Number(r.id),
+    provider: String(r.provider),
+    terms: String(r.terms),
+    results: JSON.parse(String(r.results ?? '[]')) as string[],
+    createdAt: Number(r.created_at),
+  };
+}
