@@ -11,6 +11,8 @@ import {
   PROVIDER_NAMES,
 } from '../search/provider.js';
 import { EXPORT_FORMATS } from '../feed/formats.js';
+import { HARVEST_DEFAULTS } from '../harvest/defaults.js';
+import { STRATEGIES } from '../walk/strategies/strategy.js';
 
 /**
  * One source of truth per option (practice 8): each flag is defined once here, and every command
@@ -198,6 +200,65 @@ export const OPTIONS = {
   out: {
     type: 'string',
     describe: 'Write to this file instead of stdout (replaced whole, only when the export succeeds)',
+  },
+  strategy: {
+    type: 'string',
+    describe: 'How the next domain is chosen: the roulette wheel of domain scores, or the bfs/dfs baselines',
+    choices: STRATEGIES,
+    default: HARVEST_DEFAULTS.strategy,
+  },
+  concurrency: {
+    type: 'number',
+    describe: 'Pages fetched at once (each host still gets --per-host at a time)',
+    default: HARVEST_DEFAULTS.concurrency,
+    check: positiveInt,
+  },
+  reward: {
+    type: 'number',
+    describe: 'Score a domain gains for each page that yields a narrative node',
+    default: HARVEST_DEFAULTS.reward,
+    check: (v) => (typeof v === 'number' && v >= 0 && Number.isFinite(v) ? undefined : 'give a number, 0 or more'),
+  },
+  'max-depth': {
+    type: 'number',
+    describe: 'Links followed away from a seed URL (seeds are depth 0)',
+    default: HARVEST_DEFAULTS.maxDepth,
+    check: (v) => (Number.isInteger(v) && (v as number) >= 0 ? undefined : 'give a whole number, 0 or more'),
+  },
+  'max-pages': {
+    type: 'number',
+    describe: 'Pages walked in this run, then stop (no limit when not given)',
+    check: positiveInt,
+  },
+  'max-pages-per-domain': {
+    type: 'number',
+    describe: 'Pages walked per domain in this run',
+    check: positiveInt,
+  },
+  'max-time': {
+    type: 'number',
+    describe: 'Seconds after which no new page is started',
+    check: positiveNumber,
+  },
+  hosts: {
+    type: 'string',
+    describe: 'Stay on these hosts: comma-separated names or *.domain patterns (links elsewhere are not stored)',
+  },
+  'same-host': {
+    type: 'boolean',
+    describe: 'Follow links only to the host of the page they were found on',
+  },
+  lease: {
+    type: 'number',
+    describe: 'Seconds a link stays leased to this process; a crashed process\'s links return after it',
+    default: HARVEST_DEFAULTS.leaseMs / 1000,
+    check: positiveNumber,
+  },
+  progress: {
+    type: 'string',
+    describe: 'Progress: a live bar on a terminal, JSON lines on stderr otherwise, or none',
+    choices: ['auto', 'bar', 'json', 'none'],
+    default: 'auto',
   },
 } as const satisfies Record<string, OptionSpec>;
 

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -6,6 +7,11 @@ import { contentType, listHosts, resolvePath } from './files.js';
 import { loadDemoPages } from './pages.js';
 import { defaultSitesDir } from './paths.js';
 import { answerApi, DemoSearchIndex } from './search.js';
+
+/** `http://x.demo/…` → `http://x.demo:PORT/…` in links of a page. */
+export function withPort(html: string, port: number): string {
+  return html.replace(/(["'(]https?:\/\/[a-z0-9-]+(?:\.[a-z0-9-]+)*\.demo)(?=[/"'?#)])/gi, `$1:${port}`);
+}
 
 /** The virtual host that answers the MediaWiki-shaped search API and its /wiki/ redirects. */
 export const DEMO_SEARCH_HOST = 'search.demo';
@@ -79,10 +85,18 @@ export async function startDemoWeb(opts: DemoWebOptions = {}): Promise<DemoWeb> 
       case 'slash':
         res.setHeader('Location', r.location + (query ? `?${query}` : ''));
         return send(res, req, 301, 'text/plain; charset=utf-8', `moved to ${r.location}\n`);
-      case 'file':
-        res.writeHead(200, { 'Content-Type': contentType(r.file), 'Content-Length': r.size });
+      case 'file': {
+        const type = contentType(r.file);
+        if (type.startsWith('text/html') && port !== 80) {
+          // The pages link each other as http://host.demo/…; a server on a random port gives
+          // those links its port, as a real web on port 80 would not need to.
+          const html = withPort(await readFile(r.file, 'utf8'), port);
+          return send(res, req, 200, type, html);
+        }
+        res.writeHead(200, { 'Content-Type': type, 'Content-Length': r.size });
         if (req.method === 'HEAD') return void res.end();
         createReadStream(r.file).on('error', () => res.destroy()).pipe(res);
+      }
     }
   }
 

@@ -5,7 +5,7 @@ import type { Link, Store } from '../store/store.js';
 import { Fetcher, type FetcherOptions } from '../web/fetcher.js';
 import type { FetchOutcome } from '../web/outcome.js';
 import { Politeness, type PolitenessOptions } from '../web/politeness.js';
-import { RobotsCache } from '../web/robots-cache.js';
+import { RobotsCache, type RobotsStore } from '../web/robots-cache.js';
 import { RobotsGate } from '../web/robots-fetch.js';
 import { crawlDelay } from '../web/robots.js';
 import { productToken } from '../web/robots-parse.js';
@@ -73,12 +73,11 @@ export async function harvest(store: Store, opts: HarvestOptions, hooks: Harvest
   const random = seedrandom(opts.seed === undefined ? undefined : String(opts.seed));
   const strategy = createStrategy(opts.strategy);
   const constraints = new ConstraintSet(harvestConstraints(opts));
-  const scope = new ConstraintSet(constraints.ordered.filter((c) => c.cost === 'uri'));
   const fetcher = new Fetcher(opts.fetcher);
   const politeness = new Politeness({ ...opts.politeness, rng: random });
   const userAgent = userAgentHeader(opts.fetcher.userAgent, opts.fetcher.contact);
   const token = productToken(userAgent);
-  const gate = new RobotsGate(fetcher, { userAgent: token, cache: new RobotsCache({ store }) });
+  const gate = new RobotsGate(fetcher, { userAgent: token, cache: new RobotsCache({ store: robotsByHost(store) }) });
   const metaOf = metaLineage(store);
   const runId = await store.startRun({ params: { ...opts, fetcher: { ...opts.fetcher, resolve: opts.fetcher.resolve } }, seed: opts.seed ?? null });
 
@@ -105,15 +104,23 @@ export async function harvest(store: Store, opts: HarvestOptions, hooks: Harvest
           }
           if (signal.aborted) return { outcome: { kind: 'failed', failure: 'interrupted' } };
           const referer = link.referrerId ? (await store.link(link.referrerId))?.url : undefined;
+          let elsewhere: string | undefined;
           outcome = await fetcher.fetch(link.url, {
             referer,
             validators: { etag: link.etag ?? undefined, lastModified: link.lastModified ?? undefined },
             allowUrl: async (url) => {
-              const v = scope.check({ url: new URL(url), depth: link.depth });
-              if (!v.pass) return { allowed: false, failure: 'scope', detail: `constraint ${v.constraint}` };
+              // Another host's page belongs to that host's domain on the wheel, under its own
+              // politeness and robots.txt: it becomes a link of its own instead of being followed.
+              if (new URL(url).hostname !== link.host) {
+                elsewhere = url;
+                return { allowed: false, failure: 'scope', detail: 'redirect to another host' };
+              }
               return gate.allowUrl(url);
             },
           });
+          if (elsewhere && outcome.kind === 'failed') {
+            return { outcome: { kind: 'redirected', status: outcome.status ?? 0, to: elsewhere }, links: [elsewhere] };
+          }
           return pageOrOutcome(outcome);
         } finally {
           politeness.release(link.host, outcome ?? quietOutcome(link));
@@ -175,6 +182,17 @@ function metaLineage(store: Store): (link: Link) => Promise<MetaContext> {
 async function topDomains(store: Store, n: number): Promise<{ host: string; score: number; share: number }[]> {
   const top = await store.topDomains(n);
   return top.domains.map((d) => ({ host: d.host, score: d.score, share: top.totalScore > 0 ? d.score / top.totalScore : 0 }));
+}
+
+/**
+ * The store keeps robots.txt beside its domain, keyed by host name, so http and https (and other
+ * ports) of one host share one policy, the usual case; the cache speaks in origins.
+ */
+function robotsByHost(store: Store): RobotsStore {
+  return {
+    saveRobots: (origin, robots, expiresAt) => store.saveRobots(new URL(origin).hostname, robots, expiresAt),
+    loadRobots: (origin, now) => store.loadRobots(new URL(origin).hostname, now),
+  };
 }
 
 /** host:pid:random — unique per process, readable in the links table when a lease is stuck. */

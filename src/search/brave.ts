@@ -50,7 +50,7 @@ export function braveProvider(config: ProviderConfig = {}): SearchProvider {
         const res = await getJsonWithBackoff(
           NAME,
           url,
-          { headers: { 'x-subscription-token': key }, timeoutMs, signal: opts.signal, ...retry },
+          { headers: { 'x-subscription-token': key }, timeoutMs, signal: opts.signal, dispatcher: config.dispatcher, ...retry },
           backoff,
         );
         const body = checkAnswer(res);

@@ -1,4 +1,4 @@
-import { request } from 'undici';
+import { request, type Dispatcher } from 'undici';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { UserError } from '../errors.js';
 import { SearchUnavailableError } from './provider.js';
@@ -16,6 +16,7 @@ export interface GetJsonOptions {
   headers?: Record<string, string>;
   timeoutMs: number;
   signal?: AbortSignal;
+  dispatcher?: Dispatcher;
   /** Search answers are small; a bigger body is a misconfigured endpoint, not results. */
   maxBytes?: number;
 }
@@ -39,6 +40,7 @@ export async function getJson(provider: string, url: URL, opts: GetJsonOptions):
       method: 'GET',
       headers: { accept: 'application/json', ...opts.headers },
       signal,
+      dispatcher: opts.dispatcher,
       headersTimeout: opts.timeoutMs,
       bodyTimeout: opts.timeoutMs,
     });

@@ -1,3 +1,4 @@
+import type { Dispatcher } from 'undici';
 import { UserError, type UserErrorDetails } from '../errors.js';
 import { userAgentHeader } from '../web/user-agent.js';
 
@@ -77,6 +78,12 @@ export interface ProviderConfig {
   file?: string;
   /** Meta words for seed-file URLs listed before any `# meta:` line (`--meta`). */
   meta?: readonly string[];
+  /**
+   * The HTTP client for the JSON APIs (wikipedia, brave, searxng): the CLI passes one that honours
+   * --resolve, so a search endpoint on a test or staging name needs no DNS. Google's client library
+   * keeps its own.
+   */
+  dispatcher?: Dispatcher;
   /** Where API keys are read from; tests pass their own. */
   env?: NodeJS.ProcessEnv;
   /** How many times a provider retries a short, announced back-off (maxlag, per-second limits). */

@@ -47,7 +47,7 @@ export function searxngProvider(config: ProviderConfig = {}): SearchProvider {
         const res = await getJsonWithBackoff(
           NAME,
           url,
-          { headers: { 'user-agent': userAgent }, timeoutMs, signal: opts.signal, ...retry },
+          { headers: { 'user-agent': userAgent }, timeoutMs, signal: opts.signal, dispatcher: config.dispatcher, ...retry },
           (r) => (r.status === 429 || r.status === 503 ? retryAfterSeconds(r.headers['retry-after']) : undefined),
         );
         const body = checkAnswer(res);

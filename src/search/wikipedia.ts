@@ -59,7 +59,7 @@ export function wikipediaProvider(config: ProviderConfig = {}): SearchProvider {
           ...cont,
         };
         for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-        const res = await getJsonWithBackoff(NAME, url, { headers: { 'user-agent': userAgent }, timeoutMs, signal: opts.signal, ...retry }, backoff);
+        const res = await getJsonWithBackoff(NAME, url, { headers: { 'user-agent': userAgent }, timeoutMs, signal: opts.signal, dispatcher: config.dispatcher, ...retry }, backoff);
         const body = checkAnswer(res);
         const query = body.query;
         const hits = isObject(query) ? query.search : undefined;

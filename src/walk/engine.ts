@@ -37,8 +37,11 @@ export interface WalkPorts {
   store: Store;
   strategy: DomainStrategy;
   constraints: ConstraintSet;
-  /** Politeness and robots: fetches the link or says why not, as an outcome. */
-  fetch(link: Link, signal: AbortSignal): Promise<{ page: FetchedPage } | { outcome: WalkOutcome }>;
+  /**
+   * Politeness and robots: fetches the link or says why not, as an outcome. An outcome may come
+   * with links to walk instead (a redirect to another host becomes a link of that host).
+   */
+  fetch(link: Link, signal: AbortSignal): Promise<{ page: FetchedPage } | { outcome: WalkOutcome; links?: string[] }>;
   act(page: FetchedPage, link: Link): Promise<ActResult>;
   /** When each host may be fetched next (politeness, robots Crawl-delay, Retry-After). */
   readyAt(host: string, now: number): number;
@@ -190,6 +193,7 @@ export class Walker {
         const fetched = await this.ports.fetch(link, this.abort.signal);
         if ('outcome' in fetched) {
           outcome = fetched.outcome;
+          if (fetched.links) result = { outcome, nodes: [], links: fetched.links, reward: 0 };
         } else {
           result = await this.act(fetched.page, link);
           outcome = result.outcome;

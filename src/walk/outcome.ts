@@ -9,6 +9,8 @@ export type WalkOutcome =
   | { kind: 'harvested'; status: number; nodes: number; newNodes: number; blocks: number; rejected: Record<string, number>; links: number; truncated?: boolean }
   /** Fetched, but meta robots or X-Robots-Tag said noindex: nothing stored from the page. */
   | { kind: 'noindex'; status: number; links: number }
+  /** The server sent us to another host; the target was added as a link of its own domain. */
+  | { kind: 'redirected'; status: number; to: string }
   /** The server said the stored copy is current (conditional GET). */
   | { kind: 'not-modified'; status: number }
   /** A constraint of the activity said no (URI, DNS, header or resource class). */
@@ -28,6 +30,7 @@ export function statusOf(o: WalkOutcome): 'done' | 'failed' | 'excluded' {
     case 'harvested':
     case 'noindex':
     case 'not-modified':
+    case 'redirected':
       return 'done';
     case 'rejected':
     case 'robots':
@@ -55,6 +58,8 @@ export function describeOutcome(o: WalkOutcome): string {
       return `not harvested: the page says noindex (HTTP ${o.status}); ${o.links} link(s) followed`;
     case 'not-modified':
       return `not modified since the last fetch (HTTP ${o.status})`;
+    case 'redirected':
+      return `redirected (HTTP ${o.status}) to another host: ${o.to}, walked as a link of its own`;
     case 'rejected':
       return `not walked: constraint "${o.constraint}" (${o.cost} class) said no${o.detail ? `: ${o.detail}` : ''}`;
     case 'robots':

@@ -38,6 +38,8 @@ export class WalkStats {
       case 'not-modified':
         this.pagesFetched++;
         break;
+      case 'redirected':
+        break;
       case 'failed':
         bump(this.failures, o.failure, 1);
         break;

@@ -10,6 +10,7 @@ import { keywordsCommand } from './keywords.js';
 import { mixCommand } from './mix.js';
 import { pickCommand } from './pick.js';
 import { exportCommand } from './export.js';
+import { harvestCommand } from './harvest.js';
 
 /** Every command of the CLI, in the order `anwc --help` lists them. Add one line per command. */
 export const COMMANDS: CommandModule<any, any>[] = [
@@ -19,6 +20,7 @@ export const COMMANDS: CommandModule<any, any>[] = [
   robotsCommand,
   fetchCommand,
   seedCommand,
+  harvestCommand,
   importCommand,
   keywordsCommand,
   mixCommand,

@@ -3,6 +3,9 @@ import { UserError } from '../../errors.js';
 import { createProvider, DEFAULT_PER_QUERY, PROVIDER_NAMES, type ProviderConfig } from '../../search/index.js';
 import { seed, type SeedEvent, type SeedSummary } from '../../search/seed.js';
 import { openStore } from '../../store/open.js';
+import { Agent } from 'undici';
+import { AddressPolicy, parseResolveMappings } from '../../web/address.js';
+import { guardedConnector } from '../../web/connector.js';
 import { userAgentHeader } from '../../web/user-agent.js';
 import { EXIT } from '../exit.js';
 import { resolved, withOptions } from '../options.js';
@@ -21,6 +24,7 @@ interface SeedArgs {
   'search-timeout'?: number;
   db?: string;
   json?: boolean;
+  resolve?: (string | number)[];
 }
 
 /**
@@ -33,7 +37,7 @@ export const seedCommand: CommandModule = {
   command: 'seed',
   describe: 'Find root URLs for the meta words of the imported author nodes (one AND query per meta set)',
   builder: (y) =>
-    withOptions(y, 'provider', 'search-endpoint', 'per-query', 'all', 'wiki', 'seed-file', 'meta', 'user-agent', 'contact', 'search-timeout', 'db', 'json')
+    withOptions(y, 'provider', 'search-endpoint', 'per-query', 'all', 'wiki', 'seed-file', 'meta', 'user-agent', 'contact', 'search-timeout', 'resolve', 'db', 'json')
       .example('anwc seed', `ask Wikipedia for ${DEFAULT_PER_QUERY} articles per new meta set`)
       .example('anwc seed --provider searxng --search-endpoint http://localhost:8888/', 'ask your own SearXNG instance')
       .example('anwc seed --provider file --seed-file seeds.txt --meta sea,storm', 'take root URLs from a file')
@@ -54,6 +58,7 @@ export const seedCommand: CommandModule = {
       // The crawler's own User-Agent: Wikimedia asks for the tool's name and a contact.
       userAgent: userAgentHeader(String(opt('user-agent')), String(opt('contact'))),
       timeoutMs: Number(opt('search-timeout')) * 1000,
+      dispatcher: resolvingAgent((argv.resolve ?? []).map(String)),
     };
     const name = String(opt('provider'));
     // A flag that the chosen provider would ignore is a mistake worth one line, not a surprise.
@@ -85,6 +90,7 @@ export const seedCommand: CommandModule = {
       }
     } finally {
       await store.close();
+      await config.dispatcher?.close();
     }
     printSummary(summary, argv.json);
     if (summary.stoppedBy) throw summary.stoppedBy;
@@ -93,6 +99,16 @@ export const seedCommand: CommandModule = {
 };
 
 class Interrupted extends Error {}
+
+/**
+ * With --resolve, search requests dial the mapped addresses instead of asking DNS (a staging or
+ * test endpoint). The endpoint is the user's own choice, so private addresses are allowed here.
+ */
+function resolvingAgent(entries: string[]): Agent | undefined {
+  if (entries.length === 0) return undefined;
+  const policy = new AddressPolicy({ resolve: parseResolveMappings(entries), allowPrivate: true });
+  return new Agent({ connect: guardedConnector(policy) });
+}
 
 function print(e: SeedEvent, json?: boolean): void {
   if (json) {

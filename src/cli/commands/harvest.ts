@@ -1,0 +1,106 @@
+import type { CommandModule } from 'yargs';
+import { UserError } from '../../errors.js';
+import { harvest, type HarvestOptions } from '../../harvest/harvest.js';
+import { openStore } from '../../store/open.js';
+import type { Walker } from '../../walk/engine.js';
+import type { StrategyName } from '../../walk/strategies/strategy.js';
+import { EXIT } from '../exit.js';
+import { resolved, withOptions, type OptionName } from '../options.js';
+import { progressView, type ProgressMode } from '../progress.js';
+import { runSummaryLines } from '../report/summary.js';
+import { handler } from '../run.js';
+import { fetcherOptionsFrom, FETCH_OPTION_NAMES, politenessOptionsFrom, POLITENESS_OPTION_NAMES } from '../web-options.js';
+
+const HARVEST_OPTIONS = [
+  'db', 'strategy', 'concurrency', 'seed', 'reward', 'max-depth', 'max-pages', 'max-pages-per-domain', 'max-time',
+  'hosts', 'same-host', 'lease', 'blocks', 'progress', 'json', ...FETCH_OPTION_NAMES, ...POLITENESS_OPTION_NAMES,
+] as const satisfies readonly OptionName[];
+
+/** Comma-separated list flag → trimmed, non-empty entries. */
+export function listFlag(v: unknown): string[] {
+  return String(v ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+}
+
+/** The run's options from the flags, with every default applied here (practice 8). */
+export function harvestOptionsFrom(argv: Record<string, unknown>): HarvestOptions {
+  const v = (name: OptionName) => resolved(argv, name).value;
+  const maxTime = v('max-time') as number | undefined;
+  return {
+    strategy: v('strategy') as StrategyName,
+    concurrency: v('concurrency') as number,
+    seed: v('seed') as number | undefined,
+    reward: v('reward') as number,
+    maxDepth: v('max-depth') as number,
+    maxPages: v('max-pages') as number | undefined,
+    maxPagesPerDomain: v('max-pages-per-domain') as number | undefined,
+    maxTimeMs: maxTime === undefined ? undefined : maxTime * 1000,
+    hosts: listFlag(v('hosts')),
+    sameHost: Boolean(v('same-host')),
+    leaseMs: (v('lease') as number) * 1000,
+    fetcher: fetcherOptionsFrom(argv),
+    politeness: politenessOptionsFrom(argv),
+    narrative: { blocks: listFlag(v('blocks')) },
+  };
+}
+
+export const harvestCommand: CommandModule = {
+  command: 'harvest',
+  describe: 'Walk the frontier with the roulette wheel and store the narrative nodes found (resumes where the last run stopped)',
+  builder: (y) =>
+    withOptions(y, ...HARVEST_OPTIONS)
+      .example('anwc import story.ane && anwc seed && anwc harvest', 'import, seed from Wikipedia, then harvest')
+      .example('anwc harvest --max-pages 200 --hosts "*.wikipedia.org"', 'a budget, and stay on Wikipedia')
+      .example("anwc harvest --resolve '*.test:127.0.0.1' --hosts '*.test' --delay 0", 'a local test web')
+      .epilogue(
+        'Ctrl-C once finishes the pages in flight and saves; twice stops at once (leased links return after --lease).\n' +
+          'Exit codes: 0 the run ended (frontier empty or a budget reached), 2 bad input or an empty frontier, 130 interrupted.',
+      ),
+  handler: handler(async (argv: Record<string, unknown>) => {
+    const opts = harvestOptionsFrom(argv);
+    const store = await openStore(String(resolved(argv, 'db').value));
+    let sigints = 0;
+    let walker: Walker | undefined;
+    const onSigint = () => {
+      sigints++;
+      if (sigints === 1) {
+        process.stderr.write('\nanwc: finishing the pages in flight, then saving; Ctrl-C again to stop at once\n');
+        walker?.stop('interrupted');
+      } else {
+        process.stderr.write('anwc: stopped at once; pages in flight will be walked again after their lease expires\n');
+        walker?.abortNow();
+        process.exit(EXIT.INTERRUPTED);
+      }
+    };
+    process.on('SIGINT', onSigint);
+    try {
+      const before = await store.summary();
+      const waiting = (before.links.pending ?? 0) + (before.links.leased ?? 0);
+      const walked = (before.links.done ?? 0) + (before.links.failed ?? 0) + (before.links.excluded ?? 0);
+      if (waiting === 0) {
+        throw new UserError('nothing to harvest: the frontier holds no link to walk', {
+          fix: walked > 0 ? `all ${walked} known links were walked; run anwc seed --all, or import new markup and anwc seed` : 'run anwc import FILE.ane, then anwc seed',
+        });
+      }
+      process.stderr.write(
+        walked > 0
+          ? `anwc: resuming: ${waiting} links waiting, ${walked} walked before (strategy ${opts.strategy})\n`
+          : `anwc: starting: ${waiting} seed links (strategy ${opts.strategy})\n`,
+      );
+      const view = progressView(resolved(argv, 'progress').value as ProgressMode, opts.maxPages);
+      const report = await harvest(store, opts, {
+        onStart: (w) => (walker = w),
+        onProgress: (stats, x) => view.update(stats, { ...x, queue: Math.max(0, waiting + stats.newLinks - stats.pagesDone) }),
+      });
+      view.stop();
+      if (argv.json) {
+        process.stdout.write(`${JSON.stringify({ runId: report.runId, stop: report.stop, elapsedMs: report.elapsedMs, ...report.stats.toJSON(), wheel: report.wheel })}\n`);
+      } else {
+        process.stdout.write(`${runSummaryLines(report.stats, report.stop, report.elapsedMs, report.wheel).join('\n')}\n`);
+      }
+      return report.stop === 'interrupted' ? EXIT.INTERRUPTED : EXIT.OK;
+    } finally {
+      process.removeListener('SIGINT', onSigint);
+      await store.close();
+    }
+  }),
+};

@@ -1,0 +1,78 @@
+import type { StoreSummary } from '../../store/store.js';
+import type { WalkStats } from '../../walk/stats.js';
+
+/** Text for people: the end-of-run summary of `anwc harvest` and the database view of `anwc stats`. */
+
+const pct = (n: number, d: number) => (d > 0 ? `${((100 * n) / d).toFixed(1)}%` : '-');
+
+function table(rows: [string, string | number][], indent = '  '): string[] {
+  const width = Math.max(0, ...rows.map(([k]) => k.length));
+  return rows.map(([k, v]) => `${indent}${k.padEnd(width)}  ${v}`);
+}
+
+function counts(title: string, map: Record<string, number>, total?: number): string[] {
+  const entries = Object.entries(map).sort((a, b) => b[1] - a[1]);
+  if (entries.length === 0) return [];
+  return [title, ...table(entries.map(([k, n]) => [k, total === undefined ? String(n) : `${n} (${pct(n, total)})`]))];
+}
+
+export interface WheelRow {
+  host: string;
+  score: number;
+  share: number;
+  pages?: number;
+  nodes?: number;
+}
+
+export function wheelLines(wheel: WheelRow[]): string[] {
+  if (wheel.length === 0) return [];
+  const hostWidth = Math.max(4, ...wheel.map((w) => w.host.length));
+  const head = `  ${'host'.padEnd(hostWidth)}  score   share  ${wheel[0]!.pages !== undefined ? 'pages  nodes' : ''}`.trimEnd();
+  return [
+    'the wheel (top domains by score):',
+    head,
+    ...wheel.map((w) => {
+      const bar = '█'.repeat(Math.max(1, Math.round(w.share * 40)));
+      const extra = w.pages !== undefined ? `  ${String(w.pages).padStart(5)}  ${String(w.nodes ?? 0).padStart(5)}` : '';
+      return `  ${w.host.padEnd(hostWidth)}  ${w.score.toFixed(0).padStart(5)}  ${(100 * w.share).toFixed(1).padStart(5)}%${extra}  ${bar}`;
+    }),
+  ];
+}
+
+export function runSummaryLines(stats: WalkStats, stop: string, elapsedMs: number, wheel: WheelRow[]): string[] {
+  const s = stats;
+  const secs = elapsedMs / 1000;
+  return [
+    `harvest stopped: ${stop} after ${secs.toFixed(1)} s`,
+    ...table([
+      ['pages walked', `${s.pagesDone} (${(s.pagesDone / Math.max(secs, 0.001)).toFixed(1)}/s)`],
+      ['pages fetched', s.pagesFetched],
+      ['pages with a node', `${s.pagesWithNodes} (${pct(s.pagesWithNodes, s.pagesFetched)} of fetched)`],
+      ['narrative nodes', `${s.nodes} (${s.newNodes} new)`],
+      ['blocks judged', `${s.blocks}: ${s.nodes} accepted (${pct(s.nodes, s.blocks)})`],
+      ['links added', s.newLinks],
+      ['domains', s.hosts.size],
+    ]),
+    ...counts('blocks rejected, by rule (a block can fail several):', s.blockRejections),
+    ...counts('links not harvested, by reason:', s.failures),
+    ...counts('links dropped at discovery, by constraint:', s.droppedLinks),
+    ...wheelLines(wheel),
+  ];
+}
+
+export function storeSummaryLines(sum: StoreSummary, wheel: WheelRow[]): string[] {
+  const totalLinks = Object.values(sum.links).reduce((a, b) => a + b, 0);
+  return [
+    ...table([
+      ['nodes', `${sum.nodes.author + sum.nodes.crawler} (author ${sum.nodes.author}, crawler ${sum.nodes.crawler})`],
+      ['meta words', sum.metaWords],
+      ['search queries', sum.queries],
+      ['domains', sum.domains],
+      ['links', totalLinks],
+    ], ''),
+    ...counts('links by status:', sum.links, totalLinks),
+    ...counts('links by outcome:', sum.outcomes),
+    ...counts('failures by kind:', sum.failures),
+    ...wheelLines(wheel),
+  ];
+}
