@@ -21,7 +21,16 @@ function checkOptions(argv: Record<string, unknown>): void {
   }
 }
 
+/** `anwc keywords | head`: a reader that stops early is not an error; stop quietly. */
+function quietOnBrokenPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.OK);
+    throw err;
+  });
+}
+
 export async function main(args: string[]): Promise<void> {
+  quietOnBrokenPipe(process.stdout);
   const cli = yargs(args)
     .scriptName('anwc')
     .usage('$0 <command> [options]\n\nHarvest narrative text from the web for an Automatic Narrative Engine.')

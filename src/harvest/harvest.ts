@@ -99,8 +99,7 @@ export async function harvest(store: Store, opts: HarvestOptions, hooks: Harvest
           const decision = await gate.check(link.url);
           politeness.setCrawlDelay(link.host, crawlDelay(decision.rules, token));
           if (!decision.allowed) {
-            const rule = decision.rule ? `${decision.rule.directive}: ${decision.rule.pattern} at line ${decision.rule.line}` : undefined;
-            return { outcome: { kind: 'robots', reason: decision.reason, rule } };
+            return { outcome: { kind: 'robots', reason: decision.reason } };
           }
           if (signal.aborted) return { outcome: { kind: 'failed', failure: 'interrupted' } };
           const referer = link.referrerId ? (await store.link(link.referrerId))?.url : undefined;

@@ -66,7 +66,6 @@ export function narrativeAction(page: FetchedPage, meta: MetaContext, opts: Narr
       kind: 'harvested',
       status: page.status,
       nodes: nodes.length,
-      newNodes: 0,
       blocks: blocks.length,
       rejected,
       links: links.length,

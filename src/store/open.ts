@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { UserError } from '../errors.js';
 import type { Store } from './store.js';
 import { parseDbUrl } from './url.js';
 
@@ -6,9 +8,22 @@ import { parseDbUrl } from './url.js';
  * `mysql://user:pass@host:port/db`. The schema is brought up to date on open. Each backend is
  * loaded only when asked for, so a SQLite user never loads mysql2 and the reverse.
  */
-export async function openStore(dbUrl: string): Promise<Store> {
+export interface OpenOptions {
+  /**
+   * Refuse a SQLite file that does not exist yet instead of creating it: commands that only read
+   * (stats, why, pick, export, keywords) would otherwise leave an empty database behind a typo.
+   */
+  mustExist?: boolean;
+}
+
+export async function openStore(dbUrl: string, opts: OpenOptions = {}): Promise<Store> {
   const target = parseDbUrl(dbUrl);
   if (target.kind === 'sqlite') {
+    if (opts.mustExist && target.path !== ':memory:' && !existsSync(target.path)) {
+      throw new UserError(`no anwc database at ${target.path}`, {
+        fix: 'run anwc import FILE.ane first, or point --db (or ANWC_DB) at your database',
+      });
+    }
     const { SqliteStore } = await import('./sqlite/store.js');
     return SqliteStore.open(target.path);
   }

@@ -74,6 +74,8 @@ export class Walker {
   private stopReason: StopReason | undefined;
   private readonly started: number;
   private wake: (() => void) | undefined;
+  /** Something finished since the loop last looked: set even when nobody waits, so no wake-up is lost. */
+  private nudged = false;
 
   constructor(private readonly ports: WalkPorts, private readonly opts: WalkOptions) {
     const now = ports.now ?? Date.now;
@@ -92,6 +94,11 @@ export class Walker {
   /** Ctrl-C once: finish the pages in flight, save, stop. */
   stop(reason: StopReason = 'interrupted'): void {
     this.stopReason ??= reason;
+    this.nudge();
+  }
+
+  private nudge(): void {
+    this.nudged = true;
     this.wake?.();
   }
 
@@ -147,12 +154,16 @@ export class Walker {
     this.inFlight.add(p);
     void p.finally(() => {
       this.inFlight.delete(p);
-      this.wake?.();
+      this.nudge();
     });
   }
 
   /** Waits until a page finishes, a cooling domain becomes ready, or stop() is called. */
   private idle(wakeAt: number | undefined): Promise<void> {
+    if (this.nudged) {
+      this.nudged = false;
+      return Promise.resolve();
+    }
     const ms = wakeAt === undefined ? 1000 : Math.max(0, Math.min(wakeAt - this.now(), 1000));
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
@@ -160,6 +171,7 @@ export class Walker {
       function done() {
         clearTimeout(timer);
         self.wake = undefined;
+        self.nudged = false;
         resolve();
       }
       this.wake = done;

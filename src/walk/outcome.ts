@@ -6,7 +6,7 @@ import type { CostClass } from './constraints/constraint.js';
  */
 export type WalkOutcome =
   /** Fetched and acted on; `nodes` > 0 means the narrative action kept something. */
-  | { kind: 'harvested'; status: number; nodes: number; newNodes: number; blocks: number; rejected: Record<string, number>; links: number; truncated?: boolean }
+  | { kind: 'harvested'; status: number; nodes: number; blocks: number; rejected: Record<string, number>; links: number; truncated?: boolean }
   /** Fetched, but meta robots or X-Robots-Tag said noindex: nothing stored from the page. */
   | { kind: 'noindex'; status: number; links: number }
   /** The server sent us to another host; the target was added as a link of its own domain. */
@@ -52,7 +52,7 @@ export function describeOutcome(o: WalkOutcome): string {
   switch (o.kind) {
     case 'harvested':
       return o.nodes > 0
-        ? `harvested: HTTP ${o.status}, ${o.nodes} narrative node(s) (${o.newNodes} new) from ${o.blocks} block(s), ${o.links} link(s) followed`
+        ? `harvested: HTTP ${o.status}, ${o.nodes} narrative node(s) from ${o.blocks} block(s), ${o.links} link(s) followed`
         : `walked: HTTP ${o.status}, no block passed the heuristics (${summarizeRejections(o.rejected) || 'no blocks'}), ${o.links} link(s) followed`;
     case 'noindex':
       return `not harvested: the page says noindex (HTTP ${o.status}); ${o.links} link(s) followed`;

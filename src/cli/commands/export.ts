@@ -51,7 +51,7 @@ export const exportCommand: CommandModule = {
       .example('anwc export --format csv --meta cookie --out cookie.csv', 'the nodes of one word as a spreadsheet'),
   handler: handler(async (argv: ExportArgs) => {
     const opt = (name: 'origin' | 'format' | 'db') => String(resolved(argv as Record<string, unknown>, name).value);
-    const store = await openStore(opt('db'));
+    const store = await openStore(opt('db'), { mustExist: true });
     const tmp = argv.out === undefined ? undefined : `${argv.out}.${process.pid}.tmp`;
     let file: WriteStream | undefined;
     try {

@@ -57,7 +57,7 @@ export const harvestCommand: CommandModule = {
       ),
   handler: handler(async (argv: Record<string, unknown>) => {
     const opts = harvestOptionsFrom(argv);
-    const store = await openStore(String(resolved(argv, 'db').value));
+    const store = await openStore(String(resolved(argv, 'db').value), { mustExist: true });
     let sigints = 0;
     let walker: Walker | undefined;
     const onSigint = () => {

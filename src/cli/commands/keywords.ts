@@ -16,7 +16,7 @@ export const keywordsCommand: CommandModule = {
     withOptions(y, 'pending', 'db', 'json')
       .example('anwc keywords --pending', 'the meta words no search has used yet'),
   handler: handler(async (argv: KeywordsArgs) => {
-    const store = await openStore(String(resolved(argv as Record<string, unknown>, 'db').value));
+    const store = await openStore(String(resolved(argv as Record<string, unknown>, 'db').value), { mustExist: true });
     try {
       const words = await store.listMetaWords({ neverSearched: argv.pending ?? false });
       const when = (t: number | null) => (t === null ? null : new Date(t).toISOString());

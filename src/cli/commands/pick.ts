@@ -26,7 +26,7 @@ export const pickCommand: CommandModule = {
   handler: handler(async (argv: PickArgs) => {
     const word = String(argv.word ?? '').trim();
     if (word === '') throw new UserError('pick needs a word', { value: String(argv.word ?? ''), fix: 'e.g. anwc pick begin' });
-    const store = await openStore(String(resolved(argv as unknown as Record<string, unknown>, 'db').value));
+    const store = await openStore(String(resolved(argv as unknown as Record<string, unknown>, 'db').value), { mustExist: true });
     try {
       const { value: proportion } = await getProportion(store);
       const rng = argv.seed === undefined ? seedrandom() : seedrandom(String(argv.seed));

@@ -71,7 +71,7 @@ export const seedCommand: CommandModule = {
     const provider = createProvider(name, config);
     // A seed file lists what the user chose: all of it, unless --per-query caps it.
     const perQuery = argv['per-query'] ?? (provider.ownQueries ? Number.MAX_SAFE_INTEGER : DEFAULT_PER_QUERY);
-    const store = await openStore(String(opt('db')));
+    const store = await openStore(String(opt('db')), { mustExist: true });
     let summary: SeedSummary;
     try {
       const ac = new AbortController();

@@ -1,0 +1,40 @@
+import type { CommandModule } from 'yargs';
+import { openStore } from '../../store/open.js';
+import { resolved, withOptions } from '../options.js';
+import { storeSummaryLines } from '../report/summary.js';
+import { handler } from '../run.js';
+
+/** `anwc stats`: what the database holds now, whichever process wrote it (the harvest summary's facts). */
+export const statsCommand: CommandModule = {
+  command: 'stats',
+  describe: 'Show what the database holds: nodes, links by status and outcome, failures, the wheel, recent runs',
+  builder: (y) =>
+    withOptions(y, 'db', 'json')
+      .example('anwc stats', 'during or after a harvest, from any terminal')
+      .example('anwc stats --json | jq .links', 'for scripts'),
+  handler: handler(async (argv: Record<string, unknown>) => {
+    const store = await openStore(String(resolved(argv, 'db').value), { mustExist: true });
+    try {
+      const [summary, top, runs] = await Promise.all([store.summary(), store.topDomains(10), store.runs(5)]);
+      const wheel = top.domains.map((d) => ({ host: d.host, score: d.score, share: top.totalScore > 0 ? d.score / top.totalScore : 0, pages: d.pages, nodes: d.nodes }));
+      if (argv.json) {
+        process.stdout.write(`${JSON.stringify({ ...summary, wheel, runs })}\n`);
+        return;
+      }
+      const lines = storeSummaryLines(summary, wheel);
+      if (runs.length > 0) {
+        lines.push('recent runs:');
+        for (const r of runs) {
+          const st = r.stats ?? {};
+          const when = new Date(r.startedAt).toISOString().replace('T', ' ').slice(0, 19);
+          const state = r.endedAt === null ? 'running or cut off' : `stopped: ${String(st.stop ?? '?')}`;
+          lines.push(`  #${r.id}  ${when} UTC  ${String(st.pagesDone ?? 0)} pages, ${String(st.nodes ?? 0)} nodes  (${state})`);
+        }
+      }
+      process.stdout.write(`${lines.join('\n')}\n`);
+    }
+    finally {
+      await store.close();
+    }
+  }),
+};
