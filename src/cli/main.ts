@@ -45,7 +45,7 @@ export async function main(args: string[]): Promise<void> {
     .epilogue('Exit codes: 0 done, 1 done but problems found, 2 bad input, 3 internal error, 130 interrupted.')
     .wrap(Math.min(100, process.stdout.columns || 100))
     .fail((msg, err) => {
-      process.exitCode = err ? reportError(err) : reportError(new UserError(msg, { fix: 'see anwc --help' }));
+      process.exitCode = err ? reportError(err) : reportError(new UserError(msg.replace(/\s*\n\s*/g, ' '), { fix: 'see anwc --help' }));
       if (!err) process.exitCode = EXIT.USAGE;
       // yargs would print its full help here; one line is kinder in a log.
       throw new CliExit();

@@ -6,7 +6,8 @@ import { RobotsGate } from '../../web/robots-fetch.js';
 import type { RobotsDecision, RobotsRules } from '../../web/robots.js';
 import { normalizeUrl } from '../../web/url.js';
 import { EXIT } from '../exit.js';
-import { resolved, withOptions } from '../options.js';
+import { withOptions } from '../options.js';
+import { fetcherOptionsFrom, FETCH_OPTION_NAMES } from '../web-options.js';
 import { handler } from '../run.js';
 
 interface FetchArgs {
@@ -35,7 +36,7 @@ export const fetchCommand: CommandModule = {
   builder: (y) =>
     withOptions(
       y.positional('url', { type: 'string', describe: 'Absolute http(s) URL' }),
-      'head', 'json', 'resolve', 'allow-private', 'user-agent', 'contact', 'from', 'timeout', 'max-bytes', 'max-redirects',
+      'head', 'json', ...FETCH_OPTION_NAMES,
     )
       .example('anwc fetch https://example.org/ --head', 'status, headers and the robots decision, no body')
       .example("anwc fetch http://alpha.test:8080/ --resolve '*.test:127.0.0.1'", 'a local test site, no DNS')
@@ -43,17 +44,7 @@ export const fetchCommand: CommandModule = {
   handler: handler(async (argv: FetchArgs) => {
     const target = normalizeUrl(argv.url);
     if (!target.ok) throw new UserError(`not a URL anwc can fetch: ${target.detail}`, { value: argv.url, fix: 'give an absolute http:// or https:// URL' });
-    const opt = (name: 'user-agent' | 'contact' | 'from' | 'timeout') => resolved(argv as unknown as Record<string, unknown>, name).value;
-    const fetcher = new Fetcher({
-      userAgent: opt('user-agent') as string,
-      contact: opt('contact') as string,
-      from: opt('from') as string | undefined,
-      resolve: (argv.resolve ?? []).map(String),
-      allowPrivate: argv['allow-private'] ?? false,
-      timeoutMs: (opt('timeout') as number) * 1000,
-      maxBytes: argv['max-bytes'],
-      maxRedirects: argv['max-redirects'],
-    });
+    const fetcher = new Fetcher(fetcherOptionsFrom(argv as unknown as Record<string, unknown>));
     try {
       const gate = new RobotsGate(fetcher, { userAgent: fetcher.userAgent });
       const robots = await gate.check(target.url);

@@ -15,21 +15,24 @@ import { harvestCommand } from './harvest.js';
 import { statsCommand } from './stats.js';
 import { whyCommand } from './why.js';
 
-/** Every command of the CLI, in the order `anwc --help` lists them. Add one line per command. */
+/**
+ * Every command of the CLI, in the order `anwc --help` lists them: the pipeline first (import →
+ * seed → harvest → feed), then the tools that look at one piece of it. Add one line per command.
+ */
 export const COMMANDS: CommandModule<any, any>[] = [
   demoCommand,
-  stemCommand,
-  extractCommand,
-  markupCommand,
-  robotsCommand,
-  fetchCommand,
+  importCommand,
+  keywordsCommand,
   seedCommand,
   harvestCommand,
   statsCommand,
   whyCommand,
-  importCommand,
-  keywordsCommand,
   mixCommand,
   pickCommand,
   exportCommand,
+  extractCommand,
+  markupCommand,
+  robotsCommand,
+  fetchCommand,
+  stemCommand,
 ];
