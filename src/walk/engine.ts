@@ -125,11 +125,14 @@ export class Walker {
         lastRescan = this.now();
       }
       const wakeAt = this.frontier.nextWakeAt();
-      if (this.inFlight.size === 0) {
-        if (wakeAt === undefined) {
-          // Nothing cooling down and nothing pending here; another process may have added links.
-          await this.frontier.load();
-          if (this.frontier.nextWakeAt() === undefined && !this.frontier.anyEligible()) this.stop('frontier-empty');
+      if (this.inFlight.size === 0 && wakeAt === undefined) {
+        // Nothing cooling down and nothing pending here; another process may have added links.
+        await this.frontier.load();
+        if (this.frontier.nextWakeAt() !== undefined || this.frontier.anyEligible()) continue;
+        // Links another process holds are not walked yet: it finishes them, or it died and their
+        // leases run out and they become ours. Wait for either; only then is the frontier empty.
+        if (!(await this.leasedElsewhere())) {
+          this.stop('frontier-empty');
           continue;
         }
       }
@@ -137,6 +140,14 @@ export class Walker {
     }
     await Promise.allSettled([...this.inFlight]);
     return this.stopReason ?? 'frontier-empty';
+  }
+
+  /**
+   * Whether another process holds a lease (nothing of ours is in flight when this is asked): a
+   * domain that has a leasable link once every lease has run out has a link leased now.
+   */
+  private async leasedElsewhere(): Promise<boolean> {
+    return (await this.ports.store.domainsWithPending(Number.MAX_SAFE_INTEGER)).length > 0;
   }
 
   /** Pages this run may still start, counting those in flight. */
