@@ -1,0 +1,47 @@
+import { pathToFileURL } from 'node:url';
+
+/**
+ * Runs the benches one after another and prints their Markdown tables (`npm run bench`), or the
+ * ones named on the command line: `node dist/bench/run.js harvest frontier-memory`. Each bench is
+ * loaded only when it runs; each also runs alone as `node dist/bench/<name>.js`.
+ */
+
+type Bench = () => Promise<string | void> | string | void;
+
+export const BENCHES: Record<string, { what: string; load: () => Promise<Bench> }> = {
+  roulette: { what: 'draws per second of the Fenwick wheel at 1,000,000 domains beside a linear scan', load: async () => (await import('./roulette.js')).main },
+  extraction: { what: 'F1 and MB per CPU-second of the extractor on the article-extraction benchmark, beside peers', load: async () => (await import('./extraction.js')).main },
+  fetch: { what: 'pages/s and CPU per page of the Fetcher beside plain undici request()', load: async () => (await import('./fetch.js')).main },
+  harvest: { what: 'harvest rate of roulette, bfs and dfs; harvest speed beside the Fetcher; the walker under politeness', load: async () => (await import('./harvest.js')).main },
+  'frontier-memory': { what: 'peak RSS and heap with 100,000 pending links over 5,000 domains beside 1,000 links', load: async () => (await import('./frontier-memory.js')).main },
+};
+
+/** `frontier` for frontier-memory: a bench may be named by any unambiguous start of its name. */
+function pick(name: string): string | undefined {
+  if (name in BENCHES) return name;
+  const matches = Object.keys(BENCHES).filter((b) => b.startsWith(name));
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
+export async function main(args: string[] = []): Promise<number> {
+  const names: string[] = [];
+  for (const a of args) {
+    const name = pick(a);
+    if (!name) {
+      process.stderr.write(`bench: no bench named ${JSON.stringify(a)}; choose from ${Object.keys(BENCHES).join(', ')}\n`);
+      return 2;
+    }
+    names.push(name);
+  }
+  for (const name of names.length > 0 ? names : Object.keys(BENCHES)) {
+    const started = performance.now();
+    process.stdout.write(`# bench: ${name} — ${BENCHES[name]!.what}\n\n`);
+    const out = await (await BENCHES[name]!.load())();
+    // extraction prints its own table; the others return theirs.
+    if (typeof out === 'string') process.stdout.write(out + '\n');
+    process.stdout.write(`\n(${name}: ${((performance.now() - started) / 1000).toFixed(1)} s)\n\n`);
+  }
+  return 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = await main(process.argv.slice(2));
