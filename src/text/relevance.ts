@@ -46,5 +46,7 @@ export function relevanceOfStems(
 
 /** relevance(d, M) above: metaStems are stems (see stem()), compared lowercased. */
 export function relevance(text: string, metaStems: readonly string[], options: RelevanceOptions = {}): number {
+  // Without meta words the score is 0 whatever the text: skip tokenizing and stemming it.
+  if (metaStems.length === 0) return 0;
   return relevanceOfStems(contentStems(text, options.stopWords), metaStems, options.weights);
 }

@@ -15,6 +15,7 @@ export function openSqliteDb(path: string): Database.Database {
   try {
     if (!memory) mkdirSync(dirname(resolve(path)), { recursive: true });
     db = new Database(path);
+    cacheStatements(db);
   } catch (err) {
     throw new UserError(`cannot open SQLite database ${path}: ${(err as Error).message}`, {
       fix: 'check that the folder exists and is writable',
@@ -60,4 +61,24 @@ function migrate(db: Database.Database, where: string): void {
       db.prepare('INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
     }
   }).immediate();
+}
+
+/**
+ * Every query text is compiled once per connection: preparing a statement cost as much CPU as
+ * running it on the walker's hot path (lease, complete). The store's code never switches a
+ * statement's mode (pluck, raw, expand), so one shared statement per text is safe.
+ */
+function cacheStatements(db: Database.Database): void {
+  const cache = new Map<string, Database.Statement>();
+  const prepare = db.prepare.bind(db);
+  db.prepare = ((sql: string) => {
+    let stmt = cache.get(sql);
+    if (!stmt) {
+      // A few texts carry a number (LIMIT n); a bound keeps a caller that varies it from hoarding.
+      if (cache.size >= 512) cache.clear();
+      stmt = prepare(sql);
+      cache.set(sql, stmt);
+    }
+    return stmt;
+  }) as typeof db.prepare;
 }
