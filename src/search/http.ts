@@ -1,7 +1,8 @@
 import { request, type Dispatcher } from 'undici';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { UserError } from '../errors.js';
-import { SearchUnavailableError } from './provider.js';
+import { SearchAuthError, SearchQuotaError, SearchResponseError, SearchUnavailableError } from './provider.js';
+import { isObject } from './results.js';
 
 /** What a provider gets back: the status, headers and the body parsed as JSON when it was JSON. */
 export interface JsonResponse {
@@ -160,4 +161,35 @@ export function endpointUrl(provider: string, value: string): string {
   u.search = '';
   u.hash = '';
   return u.href;
+}
+
+/** What a provider says to the user for each way an answer can fail before its body is read. */
+export interface AnswerTexts {
+  /** HTTP 403: who refused and why, with the fix. */
+  refused: { message: string; fix: string };
+  /** HTTP 429: a quota stop, with the fix. */
+  limited: { message: string; fix: string };
+  /** Names the server in "… answered HTTP 5xx". */
+  server: string;
+  unavailableFix: string;
+  /** Where --search-endpoint should point, when the answer is not JSON. */
+  notJsonFix: string;
+}
+
+/**
+ * The checks every JSON search API shares: 403 refused, 429 limited (a quota stop that keeps what
+ * was found), 5xx unavailable, a body that is not a JSON object. Returns that object.
+ */
+export function checkJsonAnswer(provider: string, res: JsonResponse, t: AnswerTexts): Record<string, unknown> {
+  if (res.status === 403) throw new SearchAuthError(provider, t.refused.message, { fix: t.refused.fix });
+  if (res.status === 429) {
+    throw new SearchQuotaError(provider, t.limited.message, { retryAfterSeconds: retryAfterSeconds(res.headers['retry-after']), fix: t.limited.fix });
+  }
+  if (res.status >= 500) {
+    throw new SearchUnavailableError(provider, `${t.server} answered HTTP ${res.status}`, { fix: t.unavailableFix });
+  }
+  if (!isObject(res.json)) {
+    throw new SearchResponseError(provider, `the answer is not JSON (HTTP ${res.status})`, { fix: t.notJsonFix });
+  }
+  return res.json;
 }

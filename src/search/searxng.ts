@@ -1,10 +1,8 @@
 import { UserError } from '../errors.js';
-import { apiUrl, endpointUrl, getJsonWithBackoff, retryAfterSeconds, type JsonResponse } from './http.js';
+import { apiUrl, checkJsonAnswer, endpointUrl, getJsonWithBackoff, retryAfterSeconds, type JsonResponse } from './http.js';
 import {
   DEFAULT_SEARCH_TIMEOUT_MS,
   DEFAULT_USER_AGENT,
-  SearchAuthError,
-  SearchQuotaError,
   SearchResponseError,
   SearchUnavailableError,
   type ProviderConfig,
@@ -71,29 +69,17 @@ export function searxngProvider(config: ProviderConfig = {}): SearchProvider {
 }
 
 function checkAnswer(res: JsonResponse): Record<string, unknown> {
-  if (res.status === 403) {
-    throw new SearchAuthError(NAME, 'the instance refused format=json (HTTP 403)', {
-      fix: 'enable JSON in its settings.yml (search: formats: [html, json]) and restart it',
-    });
-  }
-  if (res.status === 429) {
-    throw new SearchQuotaError(NAME, "the instance's limiter is blocking anwc (HTTP 429)", {
-      retryAfterSeconds: retryAfterSeconds(res.headers['retry-after']),
-      fix: 'on your own instance set server.limiter: false in settings.yml, or wait; what was found is kept',
-    });
-  }
-  if (res.status >= 500) {
-    throw new SearchUnavailableError(NAME, `the instance answered HTTP ${res.status}`, { fix: 'check its log, or try again later' });
-  }
-  if (!isObject(res.json)) {
-    throw new SearchResponseError(NAME, `the answer is not JSON (HTTP ${res.status})`, {
-      fix: 'check that --search-endpoint is the root of a SearXNG instance',
-    });
-  }
+  const json = checkJsonAnswer(NAME, res, {
+    refused: { message: 'the instance refused format=json (HTTP 403)', fix: 'enable JSON in its settings.yml (search: formats: [html, json]) and restart it' },
+    limited: { message: "the instance's limiter is blocking anwc (HTTP 429)", fix: 'on your own instance set server.limiter: false in settings.yml, or wait; what was found is kept' },
+    server: 'the instance',
+    unavailableFix: 'check its log, or try again later',
+    notJsonFix: 'check that --search-endpoint is the root of a SearXNG instance',
+  });
   if (res.status !== 200) {
     throw new SearchResponseError(NAME, `unexpected HTTP ${res.status}`, { fix: 'check --search-endpoint' });
   }
-  return res.json;
+  return json;
 }
 
 /**

@@ -1,10 +1,9 @@
 import { UserError } from '../errors.js';
-import { apiUrl, endpointUrl, getJsonWithBackoff, retryAfterSeconds, type JsonResponse } from './http.js';
+import { apiUrl, checkJsonAnswer, endpointUrl, getJsonWithBackoff, retryAfterSeconds, type JsonResponse } from './http.js';
 import {
   DEFAULT_SEARCH_TIMEOUT_MS,
   DEFAULT_USER_AGENT,
   DEFAULT_WIKI,
-  SearchAuthError,
   SearchQuotaError,
   SearchResponseError,
   SearchUnavailableError,
@@ -92,26 +91,17 @@ function backoff(res: JsonResponse): number | undefined {
 }
 
 function checkAnswer(res: JsonResponse): Record<string, unknown> {
-  if (res.status === 403) {
-    throw new SearchAuthError(NAME, 'the wiki refused the request (HTTP 403)', {
+  const json = checkJsonAnswer(NAME, res, {
+    refused: {
+      message: 'the wiki refused the request (HTTP 403)',
       fix: "Wikimedia blocks clients without a descriptive User-Agent: give --user-agent 'name/version (contact URL or email)'",
-    });
-  }
-  if (res.status === 429) {
-    throw new SearchQuotaError(NAME, 'the wiki is rate-limiting anwc (HTTP 429)', {
-      retryAfterSeconds: retryAfterSeconds(res.headers['retry-after']),
-      fix: 'wait a few minutes and run anwc seed again; what was found is kept',
-    });
-  }
-  if (res.status >= 500) {
-    throw new SearchUnavailableError(NAME, `the wiki answered HTTP ${res.status}`, { fix: 'try again later' });
-  }
-  if (!isObject(res.json)) {
-    throw new SearchResponseError(NAME, `the answer is not JSON (HTTP ${res.status})`, {
-      fix: 'check that --search-endpoint points at a MediaWiki site root',
-    });
-  }
-  const error = res.json.error;
+    },
+    limited: { message: 'the wiki is rate-limiting anwc (HTTP 429)', fix: 'wait a few minutes and run anwc seed again; what was found is kept' },
+    server: 'the wiki',
+    unavailableFix: 'try again later',
+    notJsonFix: 'check that --search-endpoint points at a MediaWiki site root',
+  });
+  const error = json.error;
   if (isObject(error)) {
     const code = String(error.code ?? 'unknown');
     const info = typeof error.info === 'string' ? error.info : '';
@@ -133,7 +123,7 @@ function checkAnswer(res: JsonResponse): Record<string, unknown> {
   if (res.status !== 200) {
     throw new SearchResponseError(NAME, `unexpected HTTP ${res.status}`, { fix: 'check --wiki and --search-endpoint' });
   }
-  return res.json;
+  return json;
 }
 
 /** `en` → en.wikipedia.org; a name with a dot is taken as the wiki's host itself. */
