@@ -45,6 +45,8 @@ export interface HarvestReport {
   elapsedMs: number;
   /** The wheel at the end: top domains, their score and share of all scores. */
   wheel: { host: string; score: number; share: number }[];
+  /** Hosts politeness gave up on after errors in a row; their links stay pending for a later run. */
+  givenUp: string[];
   strategy: DomainStrategy;
 }
 
@@ -141,8 +143,9 @@ export async function harvest(store: Store, opts: HarvestOptions, hooks: Harvest
     await fetcher.close();
   }
   const wheel = await topDomains(store, 10);
-  await store.endRun(runId, { stop, ...walker.stats.toJSON() });
-  return { runId, stop, stats: walker.stats, elapsedMs: Date.now() - started, wheel, strategy };
+  const givenUp = walker.hostsGivenUp();
+  await store.endRun(runId, { stop, ...walker.stats.toJSON(), givenUp });
+  return { runId, stop, stats: walker.stats, elapsedMs: Date.now() - started, wheel, givenUp, strategy };
 }
 
 function pageOrOutcome(o: FetchOutcome): { page: FetchedPage } | { outcome: WalkOutcome } {

@@ -147,7 +147,10 @@ export class Walker {
    * domain that has a leasable link once every lease has run out has a link leased now.
    */
   private async leasedElsewhere(): Promise<boolean> {
-    return (await this.ports.store.domainsWithPending(Number.MAX_SAFE_INTEGER)).length > 0;
+    // Domains this run has retired (page budget spent, host given up) keep their pending links
+    // for a later run; they are not someone else's work to wait for.
+    const domains = await this.ports.store.domainsWithPending(Number.MAX_SAFE_INTEGER);
+    return domains.some((d) => !this.frontier.retired(d.id));
   }
 
   /** Pages this run may still start, counting those in flight. */
@@ -296,6 +299,11 @@ export class Walker {
 
   domainsSeen(): number {
     return this.frontier.size();
+  }
+
+  /** Hosts this run stopped asking after errors in a row; their links stay pending. */
+  hostsGivenUp(): string[] {
+    return this.frontier.givenUp();
   }
 }
 

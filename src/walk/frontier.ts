@@ -10,6 +10,8 @@ interface DomainState {
   pages: number;
   /** A wake-up is queued for this domain. */
   cooling: boolean;
+  /** Politeness gave up on the host (errors in a row): never ready again in this run. */
+  gaveUp: boolean;
 }
 
 export interface FrontierOptions {
@@ -115,7 +117,7 @@ export class Frontier {
   private state(id: number, host: string): DomainState {
     let s = this.domains.get(id);
     if (!s) {
-      s = { host, pending: false, inFlight: false, pages: 0, cooling: false };
+      s = { host, pending: false, inFlight: false, pages: 0, cooling: false, gaveUp: false };
       this.domains.set(id, s);
       this.idOfHost.set(host, id);
     }
@@ -123,8 +125,21 @@ export class Frontier {
   }
 
   private eligible(s: DomainState): boolean {
-    const max = this.opts.maxPagesPerDomain ?? Infinity;
-    return s.pending && !s.inFlight && s.pages < max;
+    return s.pending && !s.inFlight && !this.isRetired(s);
+  }
+
+  private isRetired(s: DomainState): boolean {
+    return s.gaveUp || s.pages >= (this.opts.maxPagesPerDomain ?? Infinity);
+  }
+
+  /** The domain will not be walked again in this run: its page budget is spent or its host gave up. */
+  retired(id: number): boolean {
+    const s = this.domains.get(id);
+    return s !== undefined && this.isRetired(s);
+  }
+
+  givenUp(): string[] {
+    return [...this.domains.values()].filter((s) => s.gaveUp).map((s) => s.host);
   }
 
   /** Queues a wake-up when politeness says the host is ready (now, if it already is). */
@@ -137,6 +152,11 @@ export class Frontier {
     if (s.cooling) return;
     const now = this.opts.now();
     const ready = at ?? this.opts.readyAt(s.host, now);
+    if (ready === Infinity) {
+      s.gaveUp = true;
+      this.strategy.setEligible(id, false);
+      return;
+    }
     if (ready <= now) {
       this.strategy.setEligible(id, true);
       return;

@@ -91,7 +91,7 @@ export const demoCommand: CommandModule = {
           { onProgress: (s, x) => view.update(s, { ...x, queue: Math.max(0, waiting + s.newLinks - s.pagesDone) }) },
         );
         view.stop();
-        for (const line of runSummaryLines(report.stats, report.stop, report.elapsedMs, report.wheel)) say(`   ${line}`);
+        for (const line of runSummaryLines(report.stats, report.stop, report.elapsedMs, report.wheel, report.givenUp)) say(`   ${line}`);
       }
 
       say('\n4. export: a few of the crawler nodes as ANE markup (anwc export --origin crawler for all)');

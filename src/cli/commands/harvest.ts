@@ -93,9 +93,9 @@ export const harvestCommand: CommandModule = {
       });
       view.stop();
       if (argv.json) {
-        process.stdout.write(`${JSON.stringify({ runId: report.runId, stop: report.stop, elapsedMs: report.elapsedMs, ...report.stats.toJSON(), wheel: report.wheel })}\n`);
+        process.stdout.write(`${JSON.stringify({ runId: report.runId, stop: report.stop, elapsedMs: report.elapsedMs, ...report.stats.toJSON(), wheel: report.wheel, givenUp: report.givenUp })}\n`);
       } else {
-        process.stdout.write(`${runSummaryLines(report.stats, report.stop, report.elapsedMs, report.wheel).join('\n')}\n`);
+        process.stdout.write(`${runSummaryLines(report.stats, report.stop, report.elapsedMs, report.wheel, report.givenUp).join('\n')}\n`);
       }
       return report.stop === 'interrupted' ? EXIT.INTERRUPTED : EXIT.OK;
     } finally {

@@ -39,7 +39,7 @@ export function wheelLines(wheel: WheelRow[]): string[] {
   ];
 }
 
-export function runSummaryLines(stats: WalkStats, stop: string, elapsedMs: number, wheel: WheelRow[]): string[] {
+export function runSummaryLines(stats: WalkStats, stop: string, elapsedMs: number, wheel: WheelRow[], givenUp: string[] = []): string[] {
   const s = stats;
   const secs = elapsedMs / 1000;
   return [
@@ -56,6 +56,7 @@ export function runSummaryLines(stats: WalkStats, stop: string, elapsedMs: numbe
     ...counts('blocks rejected, by rule (a block can fail several):', s.blockRejections),
     ...counts('links not harvested, by reason:', s.failures),
     ...counts('links dropped at discovery, by constraint:', s.droppedLinks),
+    ...(givenUp.length > 0 ? [`hosts given up after errors in a row (their links wait for the next run): ${givenUp.join(', ')}`] : []),
     ...wheelLines(wheel),
   ];
 }
