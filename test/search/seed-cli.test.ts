@@ -109,3 +109,43 @@ test('anwc seed: bad flags and missing keys are one line and exit 2', async () =
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, new RegExp(`^anwc: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3:1: not an absolute URL`));
 });
+
+test('anwc import sample.ane && anwc seed fills the frontier with ranked seeds through every provider, and a rerun asks nothing', async () => {
+  // Pages about each of the sample's themes, so that AND queries (widened when short) find some.
+  const docs = ['sea lighthouse keeper night', 'storm waves ship sailor', 'letters bottle message stranger', 'garden roses summer', 'train station journey']
+    .flatMap((words, i) => corpus(4, words, `site${i}.example`));
+  const seedFile = join(dir, 'seeds.txt');
+  writeFileSync(seedFile, '# meta: sea, storm\nhttps://site0.example/doc/1\nhttps://site1.example/doc/2\n');
+  const keys = { GOOGLE_API_KEY: STANDIN_KEY, GOOGLE_CSE_ID: 'cx-standin', BRAVE_API_KEY: STANDIN_KEY };
+  for (const provider of ['wikipedia', 'google', 'brave', 'searxng', 'file'] as const) {
+    const sample = `sqlite:${join(dir, `sample-${provider}.sqlite`)}`;
+    const imported = await new Promise<number>((done) =>
+      execFile(process.execPath, [...NODE_ARGS, 'import', resolve('ane-markup', 'sample.ane'), '--db', sample], (err) => done(err ? 1 : 0)),
+    );
+    assert.equal(imported, 0);
+    const s = provider === 'file' ? undefined : await startStandin(provider, docs, { key: STANDIN_KEY });
+    if (s) servers.push(s);
+    const args = ['--provider', provider, '--db', sample, ...(s ? ['--search-endpoint', s.url] : ['--seed-file', seedFile])];
+    const first = await anwc(args, keys);
+    assert.equal(first.code, 0, `${provider}: ${first.stderr}`);
+    const store = await openStore(sample);
+    try {
+      const sum = await store.summary();
+      assert.ok((sum.links.pending ?? 0) > 0, `${provider}: seeds in the frontier`);
+      assert.ok(sum.queries > 0, `${provider}: queries stored`);
+      // The first query of the run, its best result, and that result as a seed of the frontier.
+      const query = (await store.searchQuery(1))!;
+      assert.equal(query.provider, provider);
+      assert.ok(query.results.length > 0, `${provider}: ranked results stored with the query`);
+      const link = await store.linkByUrl(query.results[0]!);
+      assert.ok(link && link.queryId === query.id && link.depth === 0, `${provider}: the best result is a seed tied to its query at depth 0`);
+    } finally {
+      await store.close();
+    }
+    const asked = s?.requests.length ?? 0;
+    const again = await anwc(args, keys);
+    assert.equal(again.code, 0, `${provider}: ${again.stderr}`);
+    assert.match(again.stdout, / 0 to ask /, `${provider}: nothing new to ask`);
+    assert.equal(s?.requests.length ?? 0, asked, `${provider}: the second seed sent no request`);
+  }
+});
