@@ -81,7 +81,7 @@ export async function harvest(store: Store, opts: HarvestOptions, hooks: Harvest
   const token = productToken(userAgent);
   const gate = new RobotsGate(fetcher, { userAgent: token, cache: new RobotsCache({ store: robotsByHost(store) }) });
   const metaOf = metaLineage(store);
-  const runId = await store.startRun({ params: { ...opts, fetcher: { ...opts.fetcher, resolve: opts.fetcher.resolve } }, seed: opts.seed ?? null });
+  const runId = await store.startRun({ params: { ...opts }, seed: opts.seed ?? null });
 
   const walker = new Walker(
     {
