@@ -14,6 +14,7 @@ import { exportCommand } from './export.js';
 import { harvestCommand } from './harvest.js';
 import { statsCommand } from './stats.js';
 import { whyCommand } from './why.js';
+import { configCommand } from './config.js';
 
 /**
  * Every command of the CLI, in the order `anwc --help` lists them: the pipeline first (import →
@@ -35,4 +36,5 @@ export const COMMANDS: CommandModule<any, any>[] = [
   robotsCommand,
   fetchCommand,
   stemCommand,
+  configCommand,
 ];
