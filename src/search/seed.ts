@@ -15,7 +15,7 @@ import { metaSetKey, normalizeMetaSet, queryText, widenings, wordWeights } from 
  * this provider; `all` asks every set again.
  *
  * The steps, in order: plan (which sets to ask) → ask (one query, widened while short) →
- * record (query + results, then links, then the provider's ledger). A SearchError stops the
+ * record (query, results and links in one transaction, then the provider's ledger). A SearchError stops the
  * run between two meta sets' worth of writes: every set finished before it stays stored, and
  * the next run asks for the rest.
  */
@@ -121,8 +121,10 @@ export async function seed(opts: SeedOptions): Promise<SeedSummary> {
         const urls = seedUrls(results).filter((u) => !have.has(u)).slice(0, opts.perQuery - have.size);
         for (const u of urls) have.add(u);
         const terms = queryText(asked);
-        const queryId = await store.recordSearch({ provider: provider.name, terms, results: urls, metaWordIds });
-        const newLinks = await store.addLinks(urls.map((url) => ({ url, host: hostOf(url), depth: 0, queryId })));
+        const { newLinks } = await store.recordSeeds(
+          { provider: provider.name, terms, results: urls, metaWordIds },
+          urls.map((url) => ({ url, host: hostOf(url), depth: 0 })),
+        );
         summary.queries++;
         summary.urls += urls.length;
         summary.newLinks += newLinks;

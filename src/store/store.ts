@@ -269,6 +269,11 @@ export interface Store {
   nodeOfStemAt(stem: string, origin: Origin, index: number): Promise<StoredNode | undefined>;
 
   recordSearch(query: SearchQueryInput): Promise<number>;
+  /**
+   * A search query and its seed links in one transaction (each link tied to the query), so a
+   * crash never leaves a query without its seeds or seeds without their lineage.
+   */
+  recordSeeds(query: SearchQueryInput, links: Omit<LinkInput, 'queryId'>[]): Promise<{ queryId: number; newLinks: number }>;
   /** The meta words a search query was made for: the words of the nodes found below it (thesis 5.1). */
   queryMetaWords(queryId: number): Promise<MetaWord[]>;
 

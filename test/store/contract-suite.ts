@@ -269,6 +269,21 @@ export function contractSuite(b: Backend): void {
         assert.deepEqual((await s.runs(5)).map((r) => r.id), [r2, r1]);
       }));
 
+    it('records a query with its seed links in one step, each link tied to the query', () =>
+      withStore(b, async (s) => {
+        const [m] = await s.ensureMetaWords([w('storm')]);
+        await s.addLinks([{ url: 'http://q.test/known', host: 'q.test', depth: 0 }]);
+        const r = await s.recordSeeds(
+          { provider: 'brave', terms: 'storm', results: ['http://q.test/known', 'http://q.test/new'], metaWordIds: [m!.id] },
+          [{ url: 'http://q.test/known', host: 'q.test', depth: 0 }, { url: 'http://q.test/new', host: 'q.test', depth: 0 }],
+        );
+        assert.equal(r.newLinks, 1, 'a link already in the frontier is not added again');
+        assert.equal((await s.linkByUrl('http://q.test/new'))!.queryId, r.queryId);
+        assert.equal((await s.linkByUrl('http://q.test/known'))!.queryId, null, 'the first lineage of a link stays');
+        assert.deepEqual((await s.queryMetaWords(r.queryId)).map((x) => x.word), ['storm']);
+        assert.equal((await s.searchQuery(r.queryId))!.provider, 'brave');
+      }));
+
     it('caches robots rules until they expire; keeps runs and settings', () =>
       withStore(b, async (s) => {
         await s.saveRobots('r.test', { groups: [{ agents: ['*'], disallow: ['/private'] }] }, 5000);

@@ -6,7 +6,7 @@ import type {
   MetaWordInfo, MetaWordInput, NodeQuery, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store,
   StoredNode, StoredQuery, StoreSummary, TopDomains,
 } from '../store.js';
-import { all, one, run, transaction } from './conn.js';
+import { all, one, run, transaction, type Conn } from './conn.js';
 import { summaryQueries, toStoredQuery, toSummary } from '../summary.js';
 import * as frontier from './frontier.js';
 import * as nodes from './nodes.js';
@@ -73,12 +73,14 @@ export class MysqlStore implements Store {
   }
 
   async recordSearch(q: SearchQueryInput): Promise<number> {
+    return transaction(this.pool, (c) => insertQuery(c, q));
+  }
+
+  async recordSeeds(q: SearchQueryInput, links: Omit<LinkInput, 'queryId'>[]): Promise<{ queryId: number; newLinks: number }> {
     return transaction(this.pool, async (c) => {
-      const id = (await run(c, 'INSERT INTO search_queries (provider, terms, results, created_at) VALUES (?, ?, ?, ?)',
-        [q.provider, q.terms, JSON.stringify(q.results), q.at ?? Date.now()])).insertId;
-      const metas = [...new Set(q.metaWordIds)];
-      if (metas.length > 0) await run(c, 'INSERT INTO query_meta (query_id, meta_word_id) VALUES ?', [metas.map((m) => [id, m])]);
-      return id;
+      const queryId = await insertQuery(c, q);
+      const newLinks = await frontier.addLinks(c, links.map((l) => ({ ...l, queryId })), q.at ?? Date.now());
+      return { queryId, newLinks };
     });
   }
 
@@ -184,4 +186,12 @@ export class MysqlStore implements Store {
   async setSetting(key: string, value: string): Promise<void> {
     await run(this.pool, 'INSERT INTO settings (`key`, `value`) VALUES (?, ?) ON DUPLICATE KEY UPDATE `value` = VALUES(`value`)', [key, value]);
   }
+}
+
+async function insertQuery(c: Conn, q: SearchQueryInput): Promise<number> {
+  const id = (await run(c, 'INSERT INTO search_queries (provider, terms, results, created_at) VALUES (?, ?, ?, ?)',
+    [q.provider, q.terms, JSON.stringify(q.results), q.at ?? Date.now()])).insertId;
+  const metas = [...new Set(q.metaWordIds)];
+  if (metas.length > 0) await run(c, 'INSERT INTO query_meta (query_id, meta_word_id) VALUES ?', [metas.map((m) => [id, m])]);
+  return id;
 }

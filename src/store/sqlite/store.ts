@@ -77,13 +77,23 @@ export class SqliteStore implements Store {
   }
 
   async recordSearch(q: SearchQueryInput): Promise<number> {
+    return this.write(() => this.insertQuery(q));
+  }
+
+  async recordSeeds(q: SearchQueryInput, links: Omit<LinkInput, 'queryId'>[]): Promise<{ queryId: number; newLinks: number }> {
     return this.write(() => {
-      const id = Number(this.db.prepare('INSERT INTO search_queries (provider, terms, results, created_at) VALUES (?, ?, ?, ?)')
-        .run(q.provider, q.terms, JSON.stringify(q.results), q.at ?? Date.now()).lastInsertRowid);
-      const link = this.db.prepare('INSERT OR IGNORE INTO query_meta (query_id, meta_word_id) VALUES (?, ?)');
-      for (const m of q.metaWordIds) link.run(id, m);
-      return id;
+      const queryId = this.insertQuery(q);
+      const newLinks = frontier.addLinks(this.db, links.map((l) => ({ ...l, queryId })), q.at ?? Date.now());
+      return { queryId, newLinks };
     });
+  }
+
+  private insertQuery(q: SearchQueryInput): number {
+    const id = Number(this.db.prepare('INSERT INTO search_queries (provider, terms, results, created_at) VALUES (?, ?, ?, ?)')
+      .run(q.provider, q.terms, JSON.stringify(q.results), q.at ?? Date.now()).lastInsertRowid);
+    const link = this.db.prepare('INSERT OR IGNORE INTO query_meta (query_id, meta_word_id) VALUES (?, ?)');
+    for (const m of q.metaWordIds) link.run(id, m);
+    return id;
   }
 
   async queryMetaWords(queryId: number): Promise<MetaWord[]> {
