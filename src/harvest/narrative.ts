@@ -1,5 +1,5 @@
 import { extractBlocks, extractLinks, parseDom } from '../html/index.js';
-import { evaluateBlock, relevance, resolveHeuristics, type HeuristicOptions } from '../text/index.js';
+import { contentStemsOfWords, evaluateBlock, relevanceOfStems, resolveHeuristics, type HeuristicOptions } from '../text/index.js';
 import { splitSentences } from '../text/sentences.js';
 import type { NodeInput } from '../store/store.js';
 import type { ActResult, FetchedPage } from '../walk/engine.js';
@@ -57,7 +57,7 @@ export function narrativeAction(page: FetchedPage, meta: MetaContext, opts: Narr
     nodes.push({
       text: verdict.text,
       sentences: splitSentences(verdict.text),
-      relevance: relevance(verdict.text, meta.metaStems, { stopWords: heuristics.stopWords }),
+      relevance: meta.metaStems.length === 0 ? 0 : relevanceOfStems(contentStemsOfWords(verdict.words, heuristics.stopWords), meta.metaStems),
       metaWordIds: meta.metaWordIds,
     });
   }

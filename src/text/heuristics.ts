@@ -54,6 +54,8 @@ export interface BlockVerdict {
   stats: BlockStats;
   /** The block as the rules judged it: normalizeText() of the input, the form worth storing. */
   text: string;
+  /** Its words, case kept (words() of text), so a caller scoring the block need not split it again. */
+  words: readonly string[];
 }
 
 /**
@@ -83,6 +85,7 @@ export function evaluateBlock(text: string, options: Partial<HeuristicOptions> =
       stopWordRatio: n === 0 ? 0 : block.stopWords / n,
     },
     text: block.text,
+    words: block.words,
   };
 }
 

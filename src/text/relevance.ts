@@ -1,6 +1,6 @@
 import { stem } from './stem.js';
 import { DEFAULT_STOP_WORDS } from './stopwords.js';
-import { tokenize, tokenKey } from './tokenize.js';
+import { tokenKey, words } from './tokenize.js';
 
 /*
  * The Salton-style score of the W4 paper's document locator: "a document score is computed by
@@ -25,8 +25,16 @@ export interface RelevanceOptions {
 
 /** The Porter stems of the tokens of `text` that are not stop words, in order. */
 export function contentStems(text: string, stopWords: ReadonlySet<string> = DEFAULT_STOP_WORDS): string[] {
+  return contentStemsOfWords(words(text), stopWords);
+}
+
+/** contentStems() of words already split (as evaluateBlock returns them). */
+export function contentStemsOfWords(ws: readonly string[], stopWords: ReadonlySet<string> = DEFAULT_STOP_WORDS): string[] {
   const out: string[] = [];
-  for (const token of tokenize(text)) if (!stopWords.has(token)) out.push(stem(token));
+  for (const w of ws) {
+    const token = tokenKey(w);
+    if (!stopWords.has(token)) out.push(stem(token));
+  }
   return out;
 }
 

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { narrativeAction, xRobotsTag } from '../../src/harvest/narrative.js';
+import { relevance } from '../../src/text/relevance.js';
 import type { FetchedPage } from '../../src/walk/engine.js';
 
 const PROSE =
@@ -31,6 +32,7 @@ test('accepted blocks become nodes with the lineage meta words; rejected ones ar
   assert.deepEqual(r.nodes[0]!.metaWordIds, [7, 9]);
   assert.equal(r.nodes[0]!.text, PROSE);
   assert.ok(r.nodes[0]!.relevance! > 0, 'the block mentions lamp and storm');
+  assert.equal(r.nodes[0]!.relevance, relevance(PROSE, meta.metaStems), 'the score of the text module, from the words already split');
   assert.deepEqual(r.nodes[1]!.sentences, ['“Will she come back?”', 'I asked my father, but he did not answer me and went on mending the nets by the fire.']);
   assert.equal(r.reward, 1);
   assert.deepEqual(r.links, ['http://sea.test/b.html'], 'rel=nofollow links are not followed');
