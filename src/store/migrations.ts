@@ -1,7 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { UserError } from '../errors.js';
+import { packageRoot } from '../package-root.js';
 
 /**
  * Numbered schema migrations, read from sql/<dialect>/NNN_name.sql. The files ship with the
@@ -19,13 +19,7 @@ export interface Migration {
 const FILE = /^(\d{3,})_([a-z0-9_]+)\.sql$/;
 
 export function sqlDir(dialect: Dialect): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    const candidate = join(dir, 'sql', dialect);
-    if (existsSync(candidate)) return candidate;
-    dir = dirname(dir);
-  }
-  throw new Error(`schema files not found: no sql/${dialect} above ${fileURLToPath(import.meta.url)}`);
+  return join(packageRoot(), 'sql', dialect);
 }
 
 export function loadMigrations(dialect: Dialect, dir = sqlDir(dialect)): Migration[] {

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
+import { packageRoot } from '../package-root.js';
 import { tokenKey } from './tokenize.js';
 
 /*
@@ -11,23 +11,6 @@ import { tokenKey } from './tokenize.js';
 
 /** A list name (a file stopwords/NAME.txt in the package); anything else is taken as a path. */
 const LIST_NAME = /^[a-z0-9][a-z0-9-]*$/;
-
-let packageRootCache: string | undefined;
-
-/**
- * The folder holding anwc's package.json. Compiled code runs from dist/src/text/ and tsx runs
- * src/text/ directly, so the depth differs; walking up works for both and for node_modules/anwc.
- */
-export function packageRoot(): string {
-  if (packageRootCache !== undefined) return packageRootCache;
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    if (existsSync(join(dir, 'package.json'))) return (packageRootCache = dir);
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`no package.json above ${fileURLToPath(import.meta.url)}`);
-    dir = parent;
-  }
-}
 
 /** The folder of the shipped word lists. */
 export function stopWordsDir(): string {
