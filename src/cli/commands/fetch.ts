@@ -14,14 +14,6 @@ interface FetchArgs {
   url: string;
   head?: boolean;
   json?: boolean;
-  resolve?: (string | number)[];
-  'allow-private'?: boolean;
-  'user-agent'?: string;
-  contact?: string;
-  from?: string;
-  timeout?: number;
-  'max-bytes'?: number;
-  'max-redirects'?: number;
 }
 
 /**
