@@ -94,7 +94,7 @@ async function childFrontier(file: string, picks: number): Promise<PhaseReport> 
   const t0 = performance.now();
   const store = await openStore(`sqlite:${file}`);
   const strategy = createStrategy('roulette');
-  const frontier = new Frontier(store, strategy, { readyAt: (_host, now) => now, now: Date.now });
+  const frontier = new Frontier(store, strategy, { readiness: (_host, now) => now, now: Date.now });
   const random = seedrandom('bench-frontier');
   await frontier.load();
   peak.sample();
@@ -104,15 +104,15 @@ async function childFrontier(file: string, picks: number): Promise<PhaseReport> 
     if (id === undefined) break;
     const link = await store.leaseNextLink(id, 'bench', 60_000, Date.now(), strategy.linkOrder);
     if (!link) {
-      frontier.exhausted(id);
+      frontier.exhausted(id, null);
       continue;
     }
-    frontier.started(id, link.host);
+    frontier.started(id);
     // About a third of the pages "yield", so the wheel's scores move as in a crawl.
     const reward = random() < 0.3 ? 1 : 0;
     await store.completePage({ linkId: link.id, owner: 'bench', outcome: { kind: 'harvested' }, nodes: [], newLinks: [], domainReward: reward });
     if (reward) strategy.reward(id, reward);
-    frontier.finished(id, link.host);
+    frontier.finished(id);
     if (++done % 250 === 0) peak.sample();
   }
   await store.close();

@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { HARVEST_DEFAULTS } from '../src/harvest/defaults.js';
 import { harvest, type HarvestOptions } from '../src/harvest/harvest.js';
-import { narrativeAction } from '../src/harvest/narrative.js';
+import { narrativeAction } from '../src/walk/actions/narrative.js';
 import { openStore } from '../src/store/open.js';
 import type { StrategyName } from '../src/walk/strategies/strategy.js';
 import { Fetcher, type FetcherOptions } from '../src/web/fetcher.js';
@@ -226,7 +226,7 @@ async function fetchList(fetcher: Fetcher, urls: string[], extract: boolean): Pr
         const url = urls[next++]!;
         const o = await fetcher.fetch(url);
         if (extract && o.kind === 'ok') {
-          narrativeAction({ url: o.url, finalUrl: o.finalUrl, status: o.status, headers: o.headers, text: o.text ?? '', truncated: o.truncated }, { metaWordIds: [], metaStems: [] }, { reward: 1 });
+          narrativeAction({ url: o.url, finalUrl: o.finalUrl, status: o.status, headers: o.headers, text: o.text ?? '', truncated: o.truncated }, { metaWordIds: [], metaStems: [] }, { robotsToken: 'anwc' });
         }
       }
     }),

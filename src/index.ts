@@ -7,7 +7,7 @@ export * from './markup/index.js';
 export * from './text/index.js';
 export { splitSentences } from './text/sentences.js';
 export * from './html/index.js';
-export { narrativeAction, type NarrativeOptions, type MetaContext } from './harvest/narrative.js';
+export { narrativeAction, type NarrativeOptions, type MetaContext } from './walk/actions/narrative.js';
 export { FenwickWheel } from './walk/strategies/fenwick.js';
 export { RouletteWheel } from './walk/strategies/roulette.js';
 export { createStrategy, STRATEGIES, type DomainStrategy, type StrategyName } from './walk/strategies/strategy.js';

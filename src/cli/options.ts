@@ -12,6 +12,7 @@ import {
 } from '../search/provider.js';
 import { EXPORT_FORMATS } from '../feed/formats.js';
 import { HARVEST_DEFAULTS } from '../harvest/defaults.js';
+import { DEFAULT_MAX_RETRIES } from '../walk/retry.js';
 import { STRATEGIES } from '../walk/strategies/strategy.js';
 
 /**
@@ -253,6 +254,20 @@ export const OPTIONS = {
     describe: 'Seconds a link stays leased to this process; a crashed process\'s links return after it',
     default: HARVEST_DEFAULTS.leaseMs / 1000,
     check: positiveNumber,
+  },
+  'max-retries': {
+    type: 'number',
+    describe: 'Tries again a link whose fetch failed for a passing reason (timeout, reset, 429, 5xx…) up to this many times, across runs, then calls it failed',
+    default: DEFAULT_MAX_RETRIES,
+    check: (v) => (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 100 ? undefined : 'give a whole number from 0 to 100'),
+  },
+  'retry-failed': {
+    type: 'boolean',
+    describe: 'Before walking, put the links that failed for good back in the frontier (all, or those of --kind)',
+  },
+  kind: {
+    type: 'string',
+    describe: 'With --retry-failed: only these failures, comma-separated (timeout, reset, refused, dns, network, http-503, 5xx, 4xx…)',
   },
   progress: {
     type: 'string',

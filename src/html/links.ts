@@ -13,7 +13,7 @@ export interface PageLink {
 }
 
 export interface PageRobots {
-  /** `<meta name=robots content=noindex>`: store nothing from this page. */
+  /** `<meta name=robots content=noindex>` (or name=TOKEN, the crawler's product token): store nothing from this page. */
   noindex: boolean;
   /** `<meta name=robots content=nofollow>`: follow none of its links. */
   nofollow: boolean;
@@ -36,7 +36,8 @@ const LINK_ATTR: Record<string, string> = { a: 'href', area: 'href', frame: 'src
  * other than http and https (javascript:, mailto:, data:, tel:, ftp:, …) are dropped, as are
  * fragments, and each URL is listed once at its first occurrence.
  */
-export function extractLinks(html: string | Dom, options: { url: string }): PageLinks {
+export function extractLinks(html: string | Dom, options: { url: string; robotsToken?: string }): PageLinks {
+  const ourName = options.robotsToken?.toLowerCase();
   let pageUrl: URL;
   try {
     pageUrl = new URL(options.url);
@@ -61,7 +62,7 @@ export function extractLinks(html: string | Dom, options: { url: string }): Page
     const tag = tagOf(el);
     if (tag === 'meta') {
       const name = el.getAttribute('name')?.trim().toLowerCase();
-      if (name === 'robots') readRobots(el.getAttribute('content') ?? '', robots);
+      if (name === 'robots' || (name !== undefined && name === ourName)) readRobots(el.getAttribute('content') ?? '', robots);
       const equiv = el.getAttribute('http-equiv')?.trim().toLowerCase();
       if (equiv === 'refresh' && refresh === undefined) {
         const target = refreshTarget(el.getAttribute('content') ?? '');

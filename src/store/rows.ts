@@ -63,6 +63,8 @@ export function toLink(r: Row): Link {
     leaseExpiresAt: numOrNull(r.lease_expires_at),
     outcome,
     discoveredAt: num(r.discovered_at),
+    attempts: num(r.attempts ?? 0),
+    notBefore: numOrNull(r.not_before),
   };
 }
 
@@ -92,7 +94,7 @@ export function toRun(r: Row): Run {
 /** The columns of a link joined with its domain's host, as toLink reads them. */
 export const LINK_COLUMNS =
   'l.id, l.url, l.domain_id, d.host, l.depth, l.status, l.query_id, l.referrer_id, l.etag, l.last_modified, ' +
-  'l.lease_owner, l.lease_expires_at, l.outcome_kind, l.outcome_detail, l.discovered_at';
+  'l.lease_owner, l.lease_expires_at, l.outcome_kind, l.outcome_detail, l.discovered_at, l.attempts, l.not_before';
 
 export const NODE_COLUMNS = 'n.id, n.origin, n.text, n.sentences, n.source_url, n.relevance, n.created_at';
 
@@ -104,6 +106,7 @@ export function uniqueByStem<T extends { stem: string }>(words: T[]): T[] {
 
 /** Page status → which domain counter a completed page adds to. */
 export function counterDeltas(status: LinkStatus): { pages: number; errors: number } {
+  // A link put back for a retry is not an error yet; it counts once it has failed for good.
   return { pages: status === 'done' ? 1 : 0, errors: status === 'failed' ? 1 : 0 };
 }
 

@@ -11,8 +11,14 @@
  * Link lifecycle (the crawl frontier, shared by every process on one database):
  *
  *   addLinks ──▶ pending ──leaseNextLink──▶ leased ──completePage──▶ done | failed | excluded
- *                   ▲                          │
- *                   └── lease expired ─────────┘  (releaseExpiredLeases, or the next lease call)
+ *                 ▲  ▲                         │  │
+ *                 │  └── lease expired ────────┘  │  (releaseExpiredLeases, or the next lease call)
+ *                 └───── retry (transient) ───────┘  completePage with status 'pending': attempts + 1,
+ *                                                    not leased again before notBefore
+ *
+ * A failed link comes back with retryFailed; a link refused by the run's own settings (outcome
+ * 'refused': address policy, scope) comes back at the next run's start with requeueRefused, so a
+ * run with other settings walks it.
  *
  * A lease carries an owner and an expiry; a process that dies leaves leases that expire, and its
  * pages are fetched again by someone else. completePage is one transaction, so a crash loses at
@@ -149,6 +155,10 @@ export interface Link {
   leaseExpiresAt: number | null;
   outcome: LinkOutcome | null;
   discoveredAt: number;
+  /** Fetches that ended in a transient failure so far (the link went back to pending each time). */
+  attempts: number;
+  /** Not leased before this time (epoch ms): the retry's backoff or Retry-After. */
+  notBefore: number | null;
 }
 
 /** What became of a link (practice 3); `kind` is the walker's vocabulary, `detail` its facts. */
@@ -161,7 +171,9 @@ export interface CompletePageInput {
   linkId: number;
   /** When given, the page is stored only if this owner still holds the lease. */
   owner?: string;
-  status?: Extract<LinkStatus, 'done' | 'failed' | 'excluded'>;
+  /** 'pending' puts the link back for a retry: its attempts grow by one and it waits until `notBefore`. */
+  status?: Extract<LinkStatus, 'pending' | 'done' | 'failed' | 'excluded'>;
+  notBefore?: number | null;
   outcome: LinkOutcome;
   nodes: NodeInput[];
   newLinks: LinkInput[];
@@ -212,6 +224,8 @@ export interface StoreSummary {
   outcomes: Record<string, number>;
   /** Failed links by failure kind or HTTP status. */
   failures: Record<string, number>;
+  /** Pending links that failed before and wait for another try, and when the first is due. */
+  retries: { pending: number; nextAt: number | null };
 }
 
 export interface StoredQuery {
@@ -290,6 +304,15 @@ export interface Store {
   completePage(page: CompletePageInput): Promise<CompletePageResult>;
   /** Returns leases that ran out to pending; how many. */
   releaseExpiredLeases(now?: number): Promise<number>;
+  /** When the domain's earliest waiting retry is due, if it has pending links that all wait. */
+  nextDueAt(domainId: number): Promise<number | null>;
+  /** Links refused by a run's own settings (outcome 'refused') back to pending; how many. */
+  requeueRefused(): Promise<number>;
+  /**
+   * Failed links back to pending with their attempts reset; only those whose failure kind (or
+   * `http-NNN`, or `5xx`/`4xx`) is in `kinds` when given. How many.
+   */
+  retryFailed(kinds?: string[]): Promise<number>;
   /** Domains with a link that can be leased now (pending, or leased with an expired lease). */
   domainsWithPending(now?: number): Promise<DomainScore[]>;
   domain(host: string): Promise<Domain | undefined>;

@@ -13,7 +13,8 @@ export function summaryQueries(failureKey: string): Record<keyof StoreSummary, s
     domains: 'SELECT COUNT(*) AS n FROM domains',
     links: 'SELECT status AS k, COUNT(*) AS n FROM links GROUP BY status',
     outcomes: 'SELECT outcome_kind AS k, COUNT(*) AS n FROM links WHERE outcome_kind IS NOT NULL GROUP BY outcome_kind',
-    failures: `SELECT ${failureKey} AS k, COUNT(*) AS n FROM links WHERE outcome_kind IN ('failed', 'http-error') GROUP BY k`,
+    failures: `SELECT ${failureKey} AS k, COUNT(*) AS n FROM links WHERE status = 'failed' GROUP BY k`,
+    retries: "SELECT COUNT(*) AS n, MIN(not_before) AS at FROM links WHERE status IN ('pending', 'leased') AND attempts > 0",
   };
 }
 
@@ -29,6 +30,7 @@ export function toSummary(rows: Record<keyof StoreSummary, Row[]>): StoreSummary
     links: grouped(rows.links),
     outcomes: grouped(rows.outcomes),
     failures: grouped(rows.failures),
+    retries: { pending: count(rows.retries), nextAt: rows.retries[0]?.at == null ? null : Number(rows.retries[0].at) },
   };
 }
 
@@ -40,4 +42,19 @@ export function toStoredQuery(r: Row): StoredQuery {
     results: JSON.parse(String(r.results ?? '[]')) as string[],
     createdAt: Number(r.created_at),
   };
+}
+
+/**
+ * The WHERE clause of retryFailed: failed links, or only those whose failure key (as `failureKey`
+ * spells it) is one of `kinds`; `5xx` and `4xx` stand for every `http-5NN` and `http-4NN`.
+ */
+export function failedWhere(failureKey: string, kinds: string[] | undefined): { sql: string; params: string[] } {
+  if (!kinds || kinds.length === 0) return { sql: "status = 'failed'", params: [] };
+  const exact = kinds.filter((k) => !/^[45]xx$/i.test(k));
+  const classes = kinds.filter((k) => /^[45]xx$/i.test(k)).map((k) => `http-${k[0]}%`);
+  const parts = [
+    ...(exact.length > 0 ? [`${failureKey} IN (${exact.map(() => '?').join(', ')})`] : []),
+    ...classes.map(() => `${failureKey} LIKE ?`),
+  ];
+  return { sql: `status = 'failed' AND (${parts.join(' OR ')})`, params: [...exact, ...classes] };
 }

@@ -1,50 +1,46 @@
 import type { Link, LinkInput, NodeInput, Store } from '../store/store.js';
-import { ConstraintSet, type Candidate } from './constraints/constraint.js';
-import { Frontier } from './frontier.js';
-import { statusOf, toStored, type WalkOutcome } from './outcome.js';
+import type { FetchOutcome } from '../web/outcome.js';
+import type { Politeness } from '../web/politeness.js';
+import { hostOf, normalizeUrl } from '../web/url.js';
+import { ConstraintSet, type Candidate, type Verdict } from './constraints/constraint.js';
+import type { FetchedPage, FetchResult } from './fetch-step.js';
+import { Frontier, type Readiness } from './frontier.js';
+import { toStored, type WalkOutcome } from './outcome.js';
+import { dispose, type RetryPolicy } from './retry.js';
 import { WalkStats } from './stats.js';
 import type { DomainStrategy } from './strategies/strategy.js';
 
+export type { FetchedPage } from './fetch-step.js';
+
 /**
- * The walker loop of DESIGN.md, in its five steps: pick (the strategy draws a domain, the store
- * leases its next link) → filter (the activity's constraints, cheapest first) → fetch (politely,
- * through the ports) → act (the activity's action on the page) → feedBack (one transaction per
- * page, and the domain's reward on the wheel). Everything else lives beside it: the frontier view,
- * politeness, constraints, outcomes, statistics.
+ * The walker loop of DESIGN.md, in its five steps: pick (the strategy draws a ready domain,
+ * politeness gives its host a slot, the store leases its next link) → filter (the activity's
+ * context and URI constraints, cheapest first) → fetch (the fetch step: address policy, robots,
+ * the request) → act (header and resource constraints, then the activity's actions on the page)
+ * → feedBack (one transaction per page; a transient failure goes back with a not-before time;
+ * the domain's reward on the wheel). Everything else lives beside it: the frontier view,
+ * politeness, constraints, outcomes, retries, statistics.
  */
 
-/** A page as the fetch step hands it to the action. */
-export interface FetchedPage {
-  url: string;
-  finalUrl: string;
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-  truncated: boolean;
-}
-
-/** What the action made of a page. */
+/** What the actions made of a page. */
 export interface ActResult {
   outcome: WalkOutcome;
   nodes: NodeInput[];
   /** Absolute URLs found on the page, to be filtered and added to the frontier. */
   links: string[];
-  /** Added to the domain's score (the thesis: +1 when the page yielded a node). */
-  reward: number;
 }
 
 export interface WalkPorts {
   store: Store;
   strategy: DomainStrategy;
   constraints: ConstraintSet;
-  /**
-   * Politeness and robots: fetches the link or says why not, as an outcome. An outcome may come
-   * with links to walk instead (a redirect to another host becomes a link of that host).
-   */
-  fetch(link: Link, signal: AbortSignal): Promise<{ page: FetchedPage } | { outcome: WalkOutcome; links?: string[] }>;
+  /** Per-host readiness, slots, delays and backoff: the one owner of "may this host be asked now". */
+  politeness: Politeness;
+  fetch(link: Link, signal: AbortSignal, method: 'GET' | 'HEAD'): Promise<FetchResult>;
   act(page: FetchedPage, link: Link): Promise<ActResult>;
-  /** When each host may be fetched next (politeness, robots Crawl-delay, Retry-After). */
-  readyAt(host: string, now: number): number;
+  /** Added to the domain's score after a page (the harvest: +1 when it yielded a node). */
+  reward(outcome: WalkOutcome): number;
+  retry: RetryPolicy;
   random: () => number;
   now?: () => number;
 }
@@ -62,6 +58,8 @@ export interface WalkOptions {
   owner: string;
   /** How often to look for domains other processes added (ms). */
   rescanMs?: number;
+  /** URLs longer than this are not stored as links. */
+  maxUrlLength?: number;
 }
 
 export type StopReason = 'frontier-empty' | 'max-pages' | 'max-time' | 'interrupted';
@@ -82,7 +80,7 @@ export class Walker {
     this.started = now();
     this.frontier = new Frontier(ports.store, ports.strategy, {
       maxPagesPerDomain: opts.maxPagesPerDomain,
-      readyAt: ports.readyAt,
+      readiness: (host, at) => readiness(ports.politeness, host, at),
       now,
     });
   }
@@ -126,7 +124,7 @@ export class Walker {
       }
       const wakeAt = this.frontier.nextWakeAt();
       if (this.inFlight.size === 0 && wakeAt === undefined) {
-        // Nothing cooling down and nothing pending here; another process may have added links.
+        // Nothing waiting and nothing pending here; another process may have added links.
         await this.frontier.load();
         if (this.frontier.nextWakeAt() !== undefined || this.frontier.anyEligible()) continue;
         // Links another process holds are not walked yet: it finishes them, or it died and their
@@ -172,7 +170,7 @@ export class Walker {
     });
   }
 
-  /** Waits until a page finishes, a cooling domain becomes ready, or stop() is called. */
+  /** Waits until a page finishes, a waiting domain becomes ready, or stop() is called. */
   private idle(wakeAt: number | undefined): Promise<void> {
     if (this.nudged) {
       this.nudged = false;
@@ -192,107 +190,154 @@ export class Walker {
     });
   }
 
-  /** Step 1: the strategy draws a ready domain; the store leases that domain's next link. */
+  /**
+   * Step 1: the strategy draws a ready domain; politeness gives its host a slot; the store leases
+   * the domain's next link that is due. The slot is taken before the lease so that no page of the
+   * host can start between the draw and the fetch; it is given back when nothing was leased.
+   */
   private async pick(): Promise<Link | undefined> {
     for (;;) {
       const domainId = this.frontier.draw(this.ports.random);
       if (domainId === undefined) return undefined;
+      const host = this.frontier.host(domainId)!;
+      if (!this.ports.politeness.acquire(host, this.now())) {
+        this.frontier.finished(domainId);
+        continue;
+      }
       const link = await this.ports.store.leaseNextLink(domainId, this.opts.owner, this.opts.leaseMs, this.now(), this.ports.strategy.linkOrder);
       if (link) {
-        this.frontier.started(domainId, link.host);
+        this.frontier.started(domainId);
         this.stats.pagesStarted++;
         return link;
       }
-      this.frontier.exhausted(domainId);
+      this.ports.politeness.cancel(host, this.now());
+      this.frontier.exhausted(domainId, await this.ports.store.nextDueAt(domainId));
     }
   }
 
-  /** Steps 2-5 for one link. */
+  /** Steps 2-5 for one link; the host's politeness slot is released with what the server said. */
   private async walkOne(link: Link): Promise<void> {
     let result: ActResult | undefined;
     let outcome: WalkOutcome;
+    let answered = false;
     try {
-      const verdict = this.filter(link);
-      if (verdict) {
-        outcome = verdict;
+      const refusal = this.filter(link);
+      if (refusal) {
+        outcome = refusal;
       } else {
-        const fetched = await this.ports.fetch(link, this.abort.signal);
-        if ('outcome' in fetched) {
-          outcome = fetched.outcome;
-          if (fetched.links) result = { outcome, nodes: [], links: fetched.links, reward: 0 };
-        } else {
-          result = await this.act(fetched.page, link);
-          outcome = result.outcome;
-        }
+        const fetched = await this.fetchAndAct(link);
+        answered = fetched.answered;
+        outcome = fetched.outcome;
+        result = fetched.result;
       }
     } catch (err) {
-      if (this.abort.signal.aborted) return;
       outcome = { kind: 'failed', failure: 'internal', detail: err instanceof Error ? err.message : String(err) };
     }
+    if (!answered) this.ports.politeness.cancel(link.host, this.now());
     if (this.abort.signal.aborted) return;
     await this.feedBack(link, outcome, result);
   }
 
-  /** Step 2: the context and URI constraints, again, in case the scope changed since discovery. */
+  /**
+   * Step 2: the context and URI constraints, again, in case the run's scope differs from the one
+   * that stored the link. A no here is the run's setting, not a verdict on the link.
+   */
   private filter(link: Link): WalkOutcome | undefined {
     const v = this.ports.constraints.check(candidateOf(link), 'uri');
-    return v.pass ? undefined : { kind: 'rejected', constraint: v.constraint, cost: v.cost, detail: v.detail };
+    return v.pass ? undefined : { kind: 'refused', reason: 'out-of-scope', constraint: v.constraint, ...(v.detail ? { detail: v.detail } : {}) };
   }
 
-  /** Step 4: header and resource constraints on the fetched page, then the activity's action. */
-  private async act(page: FetchedPage, link: Link): Promise<ActResult> {
-    const c: Candidate = { ...candidateOf(link), headers: page.headers, body: page.text };
-    const v = this.ports.constraints.check(c, 'resource', 'header');
-    if (!v.pass) {
-      return { outcome: { kind: 'rejected', constraint: v.constraint, cost: v.cost, detail: v.detail }, nodes: [], links: [], reward: 0 };
+  /**
+   * Steps 3 and 4: header constraints on a HEAD when the activity has any (so a no costs no body),
+   * then the GET, its header and resource constraints, and the actions. Both requests of a page
+   * go out on the one politeness slot taken at pick; `answered` once politeness has been told
+   * what the server said last.
+   */
+  private async fetchAndAct(link: Link): Promise<{ outcome: WalkOutcome; result?: ActResult; answered: boolean }> {
+    const signal = this.abort.signal;
+    const c = candidateOf(link);
+    let last: FetchOutcome | undefined;
+    const answer = (): boolean => {
+      if (last) this.ports.politeness.release(link.host, last, this.now());
+      return last !== undefined;
+    };
+    if (this.ports.constraints.needs('header')) {
+      const head = await this.ports.fetch(link, signal, 'HEAD');
+      last = head.http;
+      if ('page' in head) {
+        const v = this.ports.constraints.check({ ...c, headers: head.page.headers }, 'header', 'dns');
+        if (!v.pass) return { outcome: rejected(v), answered: answer() };
+      } else if (!head.http || head.outcome.kind === 'refused' || head.outcome.kind === 'robots') {
+        return { outcome: head.outcome, answered: answer() };
+      }
+      // A HEAD the server refused or failed (405, 501, a dropped connection) falls back to the GET.
     }
-    return this.ports.act(page, link);
+    const got = await this.ports.fetch(link, signal, 'GET');
+    last = got.http ?? last;
+    const answered = answer();
+    if (!('page' in got)) {
+      return { outcome: got.outcome, answered, result: got.links ? { outcome: got.outcome, nodes: [], links: got.links } : undefined };
+    }
+    const v = this.ports.constraints.check({ ...c, headers: got.page.headers, body: got.page.text }, 'resource', 'dns');
+    if (!v.pass) return { outcome: rejected(v), answered };
+    const result = await this.ports.act(got.page, link);
+    return { outcome: result.outcome, result, answered };
   }
 
-  /** Step 5: one transaction stores the page's nodes, new links, outcome and the domain's reward. */
+  /**
+   * Step 5: one transaction stores the page's nodes, new links, outcome and the domain's reward;
+   * a transient failure with retries left puts the link back until its not-before time instead.
+   */
   private async feedBack(link: Link, outcome: WalkOutcome, result: ActResult | undefined): Promise<void> {
     const newLinks = result ? this.discover(result.links, link) : [];
-    const reward = result?.reward ?? 0;
+    const reward = this.ports.reward(outcome);
+    const now = this.now();
+    const next = dispose(outcome, link.attempts, this.ports.retry, now);
     const done = await this.ports.store.completePage({
       linkId: link.id,
       owner: this.opts.owner,
-      status: statusOf(outcome),
+      status: next.status,
+      notBefore: next.status === 'pending' ? next.notBefore : null,
       outcome: toStored(outcome),
       nodes: result?.nodes ?? [],
       newLinks,
       domainReward: reward,
-      at: this.now(),
+      at: now,
     });
     if (!done.applied) {
       this.stats.leaseLost++;
     } else {
-      this.stats.record(outcome, link.host, done.newNodes, done.newLinks);
+      if (next.status === 'pending') this.stats.retryScheduled(outcome);
+      else this.stats.record(outcome, link.host, done.newNodes, done.newLinks);
       if (reward) this.ports.strategy.reward(link.domainId, reward);
       if (done.newLinks > 0) await this.frontier.noteNewLinks(newLinks.map((l) => l.host));
+      if (next.status === 'pending') await this.frontier.noteNewLinks([link.host]);
     }
-    this.frontier.finished(link.domainId, link.host);
+    this.frontier.finished(link.domainId);
   }
 
-  /** Links found on a page, kept when the context and URI constraints allow them (the rest are not stored). */
+  /**
+   * Links found on a page, in the one normal form the seeds have too (so `/%7euser/` and
+   * `/~user/` are one link), kept when the context and URI constraints allow them.
+   */
   private discover(urls: string[], from: Link): LinkInput[] {
     const out: LinkInput[] = [];
     const seen = new Set<string>();
     for (const raw of urls) {
-      if (seen.has(raw)) continue;
-      seen.add(raw);
-      let url: URL;
-      try {
-        url = new URL(raw);
-      } catch {
+      const n = normalizeUrl(raw, undefined, { maxLength: this.opts.maxUrlLength });
+      if (!n.ok) {
+        this.stats.dropped(n.reason);
         continue;
       }
-      const c: Candidate = { url, depth: from.depth + 1, referrer: from.url };
-      const v = this.ports.constraints.check(c, 'uri');
+      if (seen.has(n.url)) continue;
+      seen.add(n.url);
+      const url = new URL(n.url);
+      const v = this.ports.constraints.check({ url, depth: from.depth + 1, referrer: from.url }, 'uri');
       if (!v.pass) {
         this.stats.dropped(v.constraint);
         continue;
       }
-      out.push({ url: url.href, host: url.hostname.toLowerCase(), depth: from.depth + 1, queryId: from.queryId, referrerId: from.id });
+      out.push({ url: n.url, host: hostOf(n.url), depth: from.depth + 1, queryId: from.queryId, referrerId: from.id });
     }
     return out;
   }
@@ -305,6 +350,16 @@ export class Walker {
   hostsGivenUp(): string[] {
     return this.frontier.givenUp();
   }
+}
+
+function readiness(politeness: Politeness, host: string, now: number): Readiness {
+  if (politeness.state(host)?.gaveUp) return 'gave-up';
+  const at = politeness.nextReadyAt([host]);
+  return at === undefined ? 'busy' : Math.max(at, now);
+}
+
+function rejected(v: Verdict & { pass: false }): WalkOutcome {
+  return { kind: 'rejected', constraint: v.constraint, cost: v.cost, ...(v.detail ? { detail: v.detail } : {}) };
 }
 
 function candidateOf(link: Link): Candidate {

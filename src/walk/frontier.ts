@@ -5,7 +5,6 @@ import type { DomainStrategy } from './strategies/strategy.js';
 interface DomainState {
   host: string;
   pending: boolean;
-  inFlight: boolean;
   /** Pages started in this run (the per-domain budget). */
   pages: number;
   /** A wake-up is queued for this domain. */
@@ -14,18 +13,24 @@ interface DomainState {
   gaveUp: boolean;
 }
 
+/**
+ * When a host may take a request: at a time (now or later), `busy` until a request in flight
+ * comes back, or `gave-up` for the rest of the run. Politeness alone answers this.
+ */
+export type Readiness = number | 'busy' | 'gave-up';
+
 export interface FrontierOptions {
   maxPagesPerDomain?: number;
-  /** Politeness decides when a host is ready; the frontier only keeps a wake-up schedule. */
-  readyAt(host: string, now: number): number;
+  readiness(host: string, now: number): Readiness;
   now(): number;
 }
 
 /**
- * This process's view of the shared frontier: which domains have pending links, which are in
- * flight or cooling down, and which are within budget. A domain is eligible on the strategy only
- * when all four allow it. The links themselves stay in the store, leased one at a time, so several
- * processes can walk one database.
+ * This process's view of the shared frontier: which domains have pending links, which wait (for
+ * politeness, or for a retry that is not due yet), and which are within budget. A domain is
+ * eligible on the strategy only when it has pending links, is within budget and politeness says
+ * its host is ready; how many requests a host takes at once is politeness's to say, not ours. The
+ * links stay in the store, leased one at a time, so several processes can walk one database.
  */
 export class Frontier {
   private readonly domains = new Map<number, DomainState>();
@@ -42,7 +47,7 @@ export class Frontier {
     return this.domains.get(id)?.host;
   }
 
-  /** Reads the domains with pending links from the store (at start, and now and then for others' links). */
+  /** Reads the domains with pending links and their stored scores (at start, and now and then for others' links). */
   async load(): Promise<void> {
     for (const d of await this.store.domainsWithPending(this.opts.now())) {
       this.strategy.add(d.id, d.score);
@@ -63,48 +68,50 @@ export class Frontier {
         this.strategy.add(d.id, d.score);
         this.state(d.id, host);
       }
-      const s = this.domains.get(id)!;
-      s.pending = true;
+      this.domains.get(id)!.pending = true;
       this.schedule(id);
     }
   }
 
-  /** Wakes the domains whose cooling ended, then lets the strategy draw among the eligible ones. */
+  /** Wakes the domains whose wait ended, then lets the strategy draw among the eligible ones. */
   draw(random: () => number): number | undefined {
     const now = this.opts.now();
     while (this.wakeups.size > 0 && this.wakeups.peekKey()! <= now) {
       const id = this.wakeups.pop()!.value;
-      const s = this.domains.get(id)!;
-      s.cooling = false;
-      const ready = this.opts.readyAt(s.host, now);
-      if (ready > now) this.schedule(id, ready);
-      else this.strategy.setEligible(id, this.eligible(s));
+      this.domains.get(id)!.cooling = false;
+      this.schedule(id);
     }
     return this.strategy.next(random);
   }
 
-  started(id: number, _host: string): void {
-    const s = this.domains.get(id)!;
-    s.inFlight = true;
-    s.pages++;
-    this.strategy.setEligible(id, false);
-  }
-
-  finished(id: number, _host: string): void {
-    const s = this.domains.get(id);
-    if (!s) return;
-    s.inFlight = false;
+  /** A page of the domain started: its budget counts it, and politeness may now say busy or later. */
+  started(id: number): void {
+    this.domains.get(id)!.pages++;
     this.schedule(id);
   }
 
-  /** The store had nothing left to lease for this domain. */
-  exhausted(id: number): void {
-    const s = this.domains.get(id);
-    if (s) s.pending = false;
-    this.strategy.setEligible(id, false);
+  /** A page of the domain came back: politeness may say ready again. */
+  finished(id: number): void {
+    if (this.domains.has(id)) this.schedule(id);
   }
 
-  /** When the next cooling domain becomes ready, if any is cooling. */
+  /**
+   * The store had nothing to lease for this domain now. With `dueAt`, its pending links wait for
+   * a retry that falls due then; without, it has none left.
+   */
+  exhausted(id: number, dueAt: number | null): void {
+    const s = this.domains.get(id);
+    if (!s) return;
+    this.strategy.setEligible(id, false);
+    if (dueAt === null) {
+      s.pending = false;
+    } else if (!s.cooling) {
+      s.cooling = true;
+      this.wakeups.push(Math.max(dueAt, this.opts.now()), id);
+    }
+  }
+
+  /** When the next waiting domain is due, if any is waiting. */
   nextWakeAt(): number | undefined {
     return this.wakeups.peekKey();
   }
@@ -117,15 +124,11 @@ export class Frontier {
   private state(id: number, host: string): DomainState {
     let s = this.domains.get(id);
     if (!s) {
-      s = { host, pending: false, inFlight: false, pages: 0, cooling: false, gaveUp: false };
+      s = { host, pending: false, pages: 0, cooling: false, gaveUp: false };
       this.domains.set(id, s);
       this.idOfHost.set(host, id);
     }
     return s;
-  }
-
-  private eligible(s: DomainState): boolean {
-    return s.pending && !s.inFlight && !this.isRetired(s);
   }
 
   private isRetired(s: DomainState): boolean {
@@ -142,18 +145,17 @@ export class Frontier {
     return [...this.domains.values()].filter((s) => s.gaveUp).map((s) => s.host);
   }
 
-  /** Queues a wake-up when politeness says the host is ready (now, if it already is). */
-  private schedule(id: number, at?: number): void {
+  /** Makes the domain eligible when politeness says its host is ready, or queues a wake-up for when it will be. */
+  private schedule(id: number): void {
     const s = this.domains.get(id)!;
-    if (!this.eligible(s)) {
+    if (!s.pending || this.isRetired(s) || s.cooling) {
       this.strategy.setEligible(id, false);
       return;
     }
-    if (s.cooling) return;
     const now = this.opts.now();
-    const ready = at ?? this.opts.readyAt(s.host, now);
-    if (ready === Infinity) {
-      s.gaveUp = true;
+    const ready = this.opts.readiness(s.host, now);
+    if (ready === 'gave-up') s.gaveUp = true;
+    if (typeof ready !== 'number') {
       this.strategy.setEligible(id, false);
       return;
     }

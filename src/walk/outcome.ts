@@ -13,12 +13,21 @@ export type WalkOutcome =
   | { kind: 'redirected'; status: number; to: string }
   /** The server said the stored copy is current (conditional GET). */
   | { kind: 'not-modified'; status: number }
-  /** A constraint of the activity said no (URI, DNS, header or resource class). */
+  /** A constraint of the activity said no to the fetched page (header or resource class). */
   | { kind: 'rejected'; constraint: string; cost: CostClass; detail?: string }
-  /** robots.txt forbids the URL for our product token. */
-  | { kind: 'robots'; reason: string; rule?: string }
-  /** The server answered with an error status. */
-  | { kind: 'http-error'; status: number }
+  /**
+   * The run's own settings kept it from the network: the address policy (a private or loopback
+   * address without --allow-private or --resolve) or the scope (a context or URI constraint).
+   * Not a verdict on the link: the next run looks again, with its own settings.
+   */
+  | { kind: 'refused'; reason: 'address-refused' | 'out-of-scope'; constraint?: string; detail?: string }
+  /**
+   * robots.txt forbids the URL for our product token; or, with `retryAt`, robots.txt could not be
+   * had (5xx, network) and RFC 9309 says disallow until it can: then the link is tried again.
+   */
+  | { kind: 'robots'; reason: string; rule?: string; retryAt?: number }
+  /** The server answered with an error status; `retryAt` when it said Retry-After. */
+  | { kind: 'http-error'; status: number; retryAt?: number }
   /** The fetch failed before a usable answer: timeout, dns, refused-address, reset, too-large, … */
   | { kind: 'failed'; failure: string; detail?: string };
 
@@ -33,6 +42,7 @@ export function statusOf(o: WalkOutcome): 'done' | 'failed' | 'excluded' {
     case 'redirected':
       return 'done';
     case 'rejected':
+    case 'refused':
     case 'robots':
       return 'excluded';
     case 'http-error':
@@ -62,6 +72,10 @@ export function describeOutcome(o: WalkOutcome): string {
       return `redirected (HTTP ${o.status}) to another host: ${o.to}, walked as a link of its own`;
     case 'rejected':
       return `not walked: constraint "${o.constraint}" (${o.cost} class) said no${o.detail ? `: ${o.detail}` : ''}`;
+    case 'refused':
+      return o.reason === 'address-refused'
+        ? `not walked: the address is refused by this run's settings${o.detail ? ` (${o.detail})` : ''}; a run with --resolve or --allow-private walks it`
+        : `not walked: out of this run's scope (${o.constraint ?? 'scope'}); a run whose scope includes it walks it`;
     case 'robots':
       return `not walked: robots.txt ${o.reason}${o.rule ? ` (${o.rule})` : ''}`;
     case 'http-error':

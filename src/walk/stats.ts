@@ -14,6 +14,9 @@ export class WalkStats {
   newLinks = 0;
   blocks = 0;
   leaseLost = 0;
+  /** Transient failures put back for another try (not counted in pagesDone: the link is not done). */
+  retries = 0;
+  readonly retryCauses: Record<string, number> = {};
   readonly outcomes: Record<string, number> = {};
   readonly blockRejections: Record<string, number> = {};
   readonly failures: Record<string, number> = {};
@@ -52,7 +55,17 @@ export class WalkStats {
       case 'robots':
         bump(this.failures, 'robots', 1);
         break;
+      case 'refused':
+        bump(this.failures, o.reason, 1);
+        break;
     }
+  }
+
+  /** A transient failure that sent its link back to the frontier. */
+  retryScheduled(o: WalkOutcome): void {
+    this.retries++;
+    const cause = o.kind === 'failed' ? o.failure : o.kind === 'http-error' ? `http-${o.status}` : o.kind;
+    bump(this.retryCauses, cause, 1);
   }
 
   dropped(constraint: string): void {
@@ -74,6 +87,8 @@ export class WalkStats {
       failures: this.failures,
       droppedLinks: this.droppedLinks,
       leaseLost: this.leaseLost,
+      retries: this.retries,
+      retryCauses: this.retryCauses,
     };
   }
 }

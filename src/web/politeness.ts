@@ -5,7 +5,8 @@ import { parseRetryAfter } from './retry-after.js';
 /**
  * Politeness lives here, in one object keyed by host (practice 10, Scrapy's downloader slots).
  * Lifecycle of a request: the wheel asks `readyHosts(hosts, now)` (or `nextReadyAt` to know
- * how long to wait) → `acquire(host)` → fetch → `release(host, outcome)`, which sets when the
+ * how long to wait) → `acquire(host)` → fetch → `release(host, outcome)` (or `cancel(host)` when
+ * no request went out), which sets when the
  * host may be asked again: the delay after a success, Retry-After after a 429/503, exponential
  * backoff with jitter after an error, and never again after `maxTries` errors in a row.
  * The clock and the random source are injected, so all of it is testable without sleeping.
@@ -122,6 +123,16 @@ export class Politeness {
     s.nextAt = now + s.delayMs;
     s.reason = 'delay';
     return true;
+  }
+
+  /**
+   * Gives back a slot that sent no request (nothing was left to fetch, or the run's own settings
+   * refused the link): the delay taken at acquire stands, and nothing is learned about the host.
+   */
+  cancel(host: string, now = this.now()): void {
+    const s = this.slot(host);
+    s.inFlight = Math.max(0, s.inFlight - 1);
+    s.lastUsed = now;
   }
 
   /** Gives the slot back and learns from the outcome when the host may be asked again. */

@@ -260,6 +260,7 @@ export function contractSuite(b: Backend): void {
         assert.deepEqual(sum, {
           nodes: { author: 0, crawler: 1 }, metaWords: 1, queries: 1, domains: 1,
           links: { done: 1, failed: 2 }, outcomes: { harvested: 1, failed: 1, 'http-error': 1 }, failures: { timeout: 1, 'http-404': 1 },
+          retries: { pending: 0, nextAt: null },
         });
         const q = (await s.searchQuery(qid))!;
         assert.deepEqual([q.provider, q.terms, q.results.length], ['wikipedia', 'sea', 3]);
@@ -267,6 +268,60 @@ export function contractSuite(b: Backend): void {
         const r1 = await s.startRun({ params: {}, seed: null, at: 1 });
         const r2 = await s.startRun({ params: {}, seed: 7, at: 2 });
         assert.deepEqual((await s.runs(5)).map((r) => r.id), [r2, r1]);
+      }));
+
+    it('a transient failure goes back to pending with its attempts counted, not leased before its time', () =>
+      withStore(b, async (s) => {
+        await s.addLinks([{ url: 'http://r.test/1', host: 'r.test', depth: 0 }, { url: 'http://r.test/2', host: 'r.test', depth: 0 }]);
+        const dom = (await s.domain('r.test'))!;
+        const first = (await s.leaseNextLink(dom.id, 'me', 60_000, 1000))!;
+        const done = await s.completePage({
+          linkId: first.id, owner: 'me', status: 'pending', notBefore: 5000, outcome: { kind: 'http-error', detail: { status: 503 } },
+          nodes: [], newLinks: [], domainReward: 0, at: 1000,
+        });
+        assert.equal(done.applied, true);
+        const back = (await s.link(first.id))!;
+        assert.deepEqual([back.status, back.attempts, back.notBefore, back.outcome?.kind], ['pending', 1, 5000, 'http-error']);
+        assert.equal((await s.domain('r.test'))!.errors, 0, 'not an error until it fails for good');
+        const second = (await s.leaseNextLink(dom.id, 'me', 60_000, 2000))!;
+        assert.equal(second.url, 'http://r.test/2', 'the waiting link is passed over before its time');
+        assert.equal(await s.leaseNextLink(dom.id, 'me', 60_000, 2000), undefined);
+        assert.equal(await s.nextDueAt(dom.id), 5000, 'the domain knows when its waiting link is due');
+        assert.deepEqual((await s.summary()).retries, { pending: 1, nextAt: 5000 });
+        assert.deepEqual((await s.domainsWithPending(2000)).map((d) => d.host), ['r.test'], 'a domain with a waiting retry still has work');
+        const again = (await s.leaseNextLink(dom.id, 'me', 60_000, 5000))!;
+        assert.equal(again.id, first.id, 'due at its time');
+        assert.equal(again.attempts, 1);
+        await s.completePage({ linkId: again.id, owner: 'me', status: 'failed', outcome: { kind: 'http-error', detail: { status: 503 } }, nodes: [], newLinks: [], domainReward: 0 });
+        const failed = (await s.link(first.id))!;
+        assert.deepEqual([failed.status, failed.notBefore], ['failed', null]);
+        assert.equal(await s.nextDueAt(dom.id), null);
+      }));
+
+    it('retryFailed puts failed links back, all or by kind; requeueRefused puts back what settings refused', () =>
+      withStore(b, async (s) => {
+        const urls = ['a', 'b', 'c', 'd', 'e'].map((x) => `http://f.test/${x}`);
+        await s.addLinks(urls.map((url) => ({ url, host: 'f.test', depth: 0 })));
+        const dom = (await s.domain('f.test'))!;
+        const ends = [
+          { status: 'failed' as const, outcome: { kind: 'failed', detail: { failure: 'timeout' } } },
+          { status: 'failed' as const, outcome: { kind: 'http-error', detail: { status: 502 } } },
+          { status: 'failed' as const, outcome: { kind: 'http-error', detail: { status: 404 } } },
+          { status: 'excluded' as const, outcome: { kind: 'refused', detail: { reason: 'address-refused' } } },
+          { status: 'excluded' as const, outcome: { kind: 'robots', detail: { reason: 'disallow: /e' } } },
+        ];
+        for (const e of ends) {
+          const l = (await s.leaseNextLink(dom.id, 'me', 60_000))!;
+          await s.completePage({ linkId: l.id, ...e, nodes: [], newLinks: [], domainReward: 0 });
+        }
+        assert.equal(await s.retryFailed(['timeout', '5xx']), 2, 'the timeout and the 502, not the 404');
+        assert.equal((await s.linkByUrl(urls[2]!))!.status, 'failed');
+        assert.equal(await s.retryFailed(['4xx']), 1);
+        assert.equal(await s.retryFailed(), 0, 'none left failed');
+        assert.equal(await s.requeueRefused(), 1, 'a refusal by settings comes back; a robots verdict does not');
+        assert.deepEqual((await s.linkByUrl(urls[3]!))!.status, 'pending');
+        assert.deepEqual((await s.linkByUrl(urls[4]!))!.status, 'excluded');
+        assert.equal(await s.requeueRefused(), 0);
       }));
 
     it('records a query with its seed links in one step, each link tied to the query', () =>

@@ -13,7 +13,7 @@ import { fetcherOptionsFrom, FETCH_OPTION_NAMES, politenessOptionsFrom, POLITENE
 
 const HARVEST_OPTIONS = [
   'db', 'strategy', 'concurrency', 'seed', 'reward', 'max-depth', 'max-pages', 'max-pages-per-domain', 'max-time',
-  'hosts', 'same-host', 'lease', 'blocks', 'progress', 'json', ...FETCH_OPTION_NAMES, ...POLITENESS_OPTION_NAMES,
+  'hosts', 'same-host', 'lease', 'max-retries', 'retry-failed', 'kind', 'blocks', 'progress', 'json', ...FETCH_OPTION_NAMES, ...POLITENESS_OPTION_NAMES,
 ] as const satisfies readonly OptionName[];
 
 /** Comma-separated list flag → trimmed, non-empty entries. */
@@ -37,6 +37,7 @@ export function harvestOptionsFrom(argv: Record<string, unknown>): HarvestOption
     hosts: listFlag(v('hosts')),
     sameHost: Boolean(v('same-host')),
     leaseMs: (v('lease') as number) * 1000,
+    maxRetries: v('max-retries') as number,
     fetcher: fetcherOptionsFrom(argv),
     politeness: politenessOptionsFrom(argv),
     narrative: { blocks: listFlag(v('blocks')) },
@@ -51,11 +52,13 @@ export const harvestCommand: CommandModule = {
       .example('anwc import story.ane && anwc seed && anwc harvest', 'import, seed from Wikipedia, then harvest')
       .example('anwc harvest --max-pages 200 --hosts "*.wikipedia.org"', 'a budget, and stay on Wikipedia')
       .example("anwc harvest --resolve '*.test:127.0.0.1' --hosts '*.test' --delay 0", 'a local test web')
+      .example('anwc harvest --retry-failed --kind timeout,5xx', 'try again the links that timed out or met a server error')
       .epilogue(
         'Ctrl-C once finishes the pages in flight and saves; twice stops at once (leased links return after --lease).\n' +
           'Exit codes: 0 the run ended (frontier empty or a budget reached), 2 bad input or an empty frontier, 130 interrupted.',
       ),
   handler: handler(async (argv: Record<string, unknown>) => {
+    const v = (name: OptionName) => resolved(argv, name).value;
     const opts = harvestOptionsFrom(argv);
     const store = await openStore(String(resolved(argv, 'db').value), { mustExist: true });
     let sigints = 0;
@@ -73,12 +76,24 @@ export const harvestCommand: CommandModule = {
     };
     process.on('SIGINT', onSigint);
     try {
+      if (argv['retry-failed']) {
+        const kinds = listFlag(v('kind'));
+        const back = await store.retryFailed(kinds);
+        process.stderr.write(`anwc: ${back} failed link(s)${kinds.length > 0 ? ` of ${kinds.join(', ')}` : ''} put back in the frontier\n`);
+      } else if (argv.kind !== undefined) {
+        throw new UserError('--kind only applies with --retry-failed', { value: String(argv.kind), fix: 'add --retry-failed, or leave out --kind' });
+      }
+      // Refusals by an earlier run's settings (address policy, scope) are this run's to judge again.
+      const requeued = await store.requeueRefused();
+      if (requeued > 0) process.stderr.write(`anwc: ${requeued} link(s) refused by an earlier run's settings are looked at again\n`);
       const before = await store.summary();
       const waiting = (before.links.pending ?? 0) + (before.links.leased ?? 0);
       const walked = (before.links.done ?? 0) + (before.links.failed ?? 0) + (before.links.excluded ?? 0);
       if (waiting === 0) {
         throw new UserError('nothing to harvest: the frontier holds no link to walk', {
-          fix: walked > 0 ? `all ${walked} known links were walked; run anwc seed --all, or import new markup and anwc seed` : 'run anwc import FILE.ane, then anwc seed',
+          fix: walked > 0
+            ? `all ${walked} known links were walked; run anwc seed --all, or import new markup and anwc seed${(before.links.failed ?? 0) > 0 ? `, or anwc harvest --retry-failed for the ${before.links.failed} that failed` : ''}`
+            : 'run anwc import FILE.ane, then anwc seed',
         });
       }
       process.stderr.write(
@@ -93,9 +108,9 @@ export const harvestCommand: CommandModule = {
       });
       view.stop();
       if (argv.json) {
-        process.stdout.write(`${JSON.stringify({ runId: report.runId, stop: report.stop, elapsedMs: report.elapsedMs, ...report.stats.toJSON(), wheel: report.wheel, givenUp: report.givenUp })}\n`);
+        process.stdout.write(`${JSON.stringify({ runId: report.runId, stop: report.stop, elapsedMs: report.elapsedMs, ...report.stats.toJSON(), wheel: report.wheel, givenUp: report.givenUp, requeued: requeued + report.requeued })}\n`);
       } else {
-        process.stdout.write(`${runSummaryLines(report.stats, report.stop, report.elapsedMs, report.wheel, report.givenUp).join('\n')}\n`);
+        process.stdout.write(`${runSummaryLines(report.stats, report.stop, report.elapsedMs, report.wheel, report.givenUp, report.requeued).join('\n')}\n`);
       }
       return report.stop === 'interrupted' ? EXIT.INTERRUPTED : EXIT.OK;
     } finally {

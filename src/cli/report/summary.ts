@@ -39,7 +39,7 @@ export function wheelLines(wheel: WheelRow[]): string[] {
   ];
 }
 
-export function runSummaryLines(stats: WalkStats, stop: string, elapsedMs: number, wheel: WheelRow[], givenUp: string[] = []): string[] {
+export function runSummaryLines(stats: WalkStats, stop: string, elapsedMs: number, wheel: WheelRow[], givenUp: string[] = [], requeued = 0): string[] {
   const s = stats;
   const secs = elapsedMs / 1000;
   return [
@@ -55,6 +55,8 @@ export function runSummaryLines(stats: WalkStats, stop: string, elapsedMs: numbe
     ]),
     ...counts('blocks rejected, by rule (a block can fail several):', s.blockRejections),
     ...counts('links not harvested, by reason:', s.failures),
+    ...counts(`links put back to try again later (${s.retries}), by cause:`, s.retryCauses),
+    ...(requeued > 0 ? [`links refused by an earlier run's settings, looked at again: ${requeued}`] : []),
     ...counts('links dropped at discovery, by constraint:', s.droppedLinks),
     ...(givenUp.length > 0 ? [`hosts given up after errors in a row (their links wait for the next run): ${givenUp.join(', ')}`] : []),
     ...wheelLines(wheel),
@@ -74,6 +76,9 @@ export function storeSummaryLines(sum: StoreSummary, wheel: WheelRow[]): string[
     ...counts('links by status:', sum.links, totalLinks),
     ...counts('links by outcome:', sum.outcomes),
     ...counts('failures by kind:', sum.failures),
+    ...(sum.retries.pending > 0
+      ? [`retries pending: ${sum.retries.pending} link(s) failed for a passing reason and will be tried again${sum.retries.nextAt ? `, the first from ${new Date(sum.retries.nextAt).toISOString().replace('T', ' ').slice(0, 19)} UTC` : ''}`]
+      : []),
     ...wheelLines(wheel),
   ];
 }

@@ -52,7 +52,8 @@ export async function leaseNextLink(
 ): Promise<Link | undefined> {
   const dir = order === 'newest' ? 'DESC' : 'ASC';
   const pendingRow = await one(c,
-    `SELECT id FROM links WHERE domain_id = ? AND status = 'pending' ORDER BY id ${dir} LIMIT 1 FOR UPDATE SKIP LOCKED`, [domainId]);
+    `SELECT id FROM links WHERE domain_id = ? AND status = 'pending' AND (not_before IS NULL OR not_before <= ?)
+     ORDER BY id ${dir} LIMIT 1 FOR UPDATE SKIP LOCKED`, [domainId, now]);
   const expiredRow = await one(c,
     `SELECT id FROM links WHERE domain_id = ? AND status = 'leased' AND lease_expires_at <= ?
      ORDER BY id ${dir} LIMIT 1 FOR UPDATE SKIP LOCKED`,
@@ -73,11 +74,14 @@ export async function completePage(c: Conn, p: CompletePageInput): Promise<Compl
   const nodes = await insertNodes(c, 'crawler', p.nodes, String(link.url), at);
   const newLinks = await addLinks(c, p.newLinks, at);
   const status = p.status ?? 'done';
+  const retry = status === 'pending' ? 1 : 0;
   await run(c,
     `UPDATE links SET status = ?, outcome_kind = ?, outcome_detail = ?, etag = COALESCE(?, etag),
-       last_modified = COALESCE(?, last_modified), lease_owner = NULL, lease_expires_at = NULL, completed_at = ?
+       last_modified = COALESCE(?, last_modified), lease_owner = NULL, lease_expires_at = NULL, completed_at = ?,
+       attempts = attempts + ?, not_before = ?
      WHERE id = ?`,
-    [status, p.outcome.kind, p.outcome.detail ? JSON.stringify(p.outcome.detail) : null, p.etag ?? null, p.lastModified ?? null, at, p.linkId]);
+    [status, p.outcome.kind, p.outcome.detail ? JSON.stringify(p.outcome.detail) : null, p.etag ?? null, p.lastModified ?? null,
+      retry ? null : at, retry, retry ? (p.notBefore ?? null) : null, p.linkId]);
   const d = counterDeltas(status);
   await run(c, 'UPDATE domains SET score = score + ?, pages = pages + ?, nodes = nodes + ?, errors = errors + ? WHERE id = ?',
     [p.domainReward, d.pages, new Set(nodes.ids).size, d.errors, link.domain_id]);
@@ -97,4 +101,17 @@ export async function domainsWithPending(c: Conn, now: number): Promise<DomainSc
         OR EXISTS (SELECT 1 FROM links l WHERE l.domain_id = d.id AND l.status = 'leased' AND l.lease_expires_at <= ?)
      ORDER BY d.id`, [now]);
   return rows.map((r) => ({ id: Number(r.id), host: String(r.host), score: Number(r.score) }));
+}
+
+export async function nextDueAt(c: Conn, domainId: number): Promise<number | null> {
+  const row = await one(c, `SELECT MIN(not_before) AS at FROM links WHERE domain_id = ? AND status = 'pending'`, [domainId]);
+  return row?.at == null ? null : Number(row.at);
+}
+
+export async function requeueRefused(c: Conn): Promise<number> {
+  return (await run(c, `UPDATE links SET status = 'pending', not_before = NULL WHERE status = 'excluded' AND outcome_kind = 'refused'`)).affectedRows;
+}
+
+export async function retryFailed(c: Conn, where: { sql: string; params: string[] }): Promise<number> {
+  return (await run(c, `UPDATE links SET status = 'pending', attempts = 0, not_before = NULL WHERE ${where.sql}`, where.params)).affectedRows;
 }

@@ -7,10 +7,14 @@ import type {
   StoredNode, StoredQuery, StoreSummary, TopDomains,
 } from '../store.js';
 import { all, one, run, transaction, type Conn } from './conn.js';
-import { summaryQueries, toStoredQuery, toSummary } from '../summary.js';
+import { failedWhere, summaryQueries, toStoredQuery, toSummary } from '../summary.js';
 import * as frontier from './frontier.js';
 import * as nodes from './nodes.js';
 import { openMysqlPool, type MysqlTarget } from './open.js';
+
+const MYSQL_FAILURE_KEY =
+  "CASE WHEN outcome_kind = 'http-error' THEN CONCAT('http-', JSON_UNQUOTE(JSON_EXTRACT(outcome_detail, '$.status'))) " +
+  "ELSE JSON_UNQUOTE(JSON_EXTRACT(outcome_detail, '$.failure')) END";
 
 /**
  * The Store on a MySQL/MariaDB database that several anwc processes may share. Writes run in
@@ -114,6 +118,18 @@ export class MysqlStore implements Store {
     return transaction(this.pool, (c) => frontier.releaseExpiredLeases(c, now));
   }
 
+  async nextDueAt(domainId: number): Promise<number | null> {
+    return frontier.nextDueAt(this.pool, domainId);
+  }
+
+  async requeueRefused(): Promise<number> {
+    return transaction(this.pool, (c) => frontier.requeueRefused(c));
+  }
+
+  async retryFailed(kinds?: string[]): Promise<number> {
+    return transaction(this.pool, (c) => frontier.retryFailed(c, failedWhere(MYSQL_FAILURE_KEY, kinds)));
+  }
+
   async domainsWithPending(now = Date.now()): Promise<DomainScore[]> {
     return frontier.domainsWithPending(this.pool, now);
   }
@@ -147,10 +163,7 @@ export class MysqlStore implements Store {
   }
 
   async summary(): Promise<StoreSummary> {
-    const qs = summaryQueries(
-      "CASE WHEN outcome_kind = 'http-error' THEN CONCAT('http-', JSON_UNQUOTE(JSON_EXTRACT(outcome_detail, '$.status'))) " +
-        "ELSE JSON_UNQUOTE(JSON_EXTRACT(outcome_detail, '$.failure')) END",
-    );
+    const qs = summaryQueries(MYSQL_FAILURE_KEY);
     const entries = await Promise.all(Object.entries(qs).map(async ([k, sql]) => [k, await all(this.pool, sql)] as const));
     return toSummary(Object.fromEntries(entries) as Parameters<typeof toSummary>[0]);
   }

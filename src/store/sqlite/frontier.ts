@@ -43,9 +43,10 @@ export function leaseNextLink(
   db: Database.Database, domainId: number, owner: string, leaseMs: number, now: number, order: LinkOrder,
 ): Link | undefined {
   const next = db.prepare(
-    `SELECT id FROM links WHERE domain_id = ? AND (status = 'pending' OR (status = 'leased' AND lease_expires_at <= ?))
+    `SELECT id FROM links WHERE domain_id = ?
+       AND ((status = 'pending' AND (not_before IS NULL OR not_before <= ?)) OR (status = 'leased' AND lease_expires_at <= ?))
      ORDER BY id ${order === 'newest' ? 'DESC' : 'ASC'} LIMIT 1`,
-  ).get(domainId, now) as { id: number } | undefined;
+  ).get(domainId, now, now) as { id: number } | undefined;
   if (!next) return undefined;
   db.prepare(`UPDATE links SET status = 'leased', lease_owner = ?, lease_expires_at = ? WHERE id = ?`).run(owner, now + leaseMs, next.id);
   return linkWhere(db, 'l.id = ?', [next.id]);
@@ -60,12 +61,14 @@ export function completePage(db: Database.Database, p: CompletePageInput): Compl
   const nodes = insertNodes(db, 'crawler', p.nodes, String(link.url), at);
   const newLinks = addLinks(db, p.newLinks, at);
   const status = p.status ?? 'done';
+  const retry = status === 'pending' ? 1 : 0;
   db.prepare(
     `UPDATE links SET status = ?, outcome_kind = ?, outcome_detail = ?, etag = COALESCE(?, etag),
-       last_modified = COALESCE(?, last_modified), lease_owner = NULL, lease_expires_at = NULL, completed_at = ?
+       last_modified = COALESCE(?, last_modified), lease_owner = NULL, lease_expires_at = NULL, completed_at = ?,
+       attempts = attempts + ?, not_before = ?
      WHERE id = ?`,
   ).run(status, p.outcome.kind, p.outcome.detail ? JSON.stringify(p.outcome.detail) : null, p.etag ?? null,
-    p.lastModified ?? null, at, p.linkId);
+    p.lastModified ?? null, retry ? null : at, retry, retry ? (p.notBefore ?? null) : null, p.linkId);
   const d = counterDeltas(status);
   db.prepare('UPDATE domains SET score = score + ?, pages = pages + ?, nodes = nodes + ?, errors = errors + ? WHERE id = ?')
     .run(p.domainReward, d.pages, new Set(nodes.ids).size, d.errors, link.domain_id);
@@ -87,4 +90,17 @@ export function domainsWithPending(db: Database.Database, now: number): DomainSc
      ORDER BY d.id`,
   ).all(now) as Row[];
   return rows.map((r) => ({ id: Number(r.id), host: String(r.host), score: Number(r.score) }));
+}
+
+export function nextDueAt(db: Database.Database, domainId: number): number | null {
+  const row = db.prepare(`SELECT MIN(not_before) AS at FROM links WHERE domain_id = ? AND status = 'pending'`).get(domainId) as Row;
+  return row.at == null ? null : Number(row.at);
+}
+
+export function requeueRefused(db: Database.Database): number {
+  return db.prepare(`UPDATE links SET status = 'pending', not_before = NULL WHERE status = 'excluded' AND outcome_kind = 'refused'`).run().changes;
+}
+
+export function retryFailed(db: Database.Database, where: { sql: string; params: string[] }): number {
+  return db.prepare(`UPDATE links SET status = 'pending', attempts = 0, not_before = NULL WHERE ${where.sql}`).run(...where.params).changes;
 }

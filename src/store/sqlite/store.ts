@@ -6,10 +6,13 @@ import type {
   MetaWordInfo, MetaWordInput, NodeQuery, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store,
   StoredNode, StoredQuery, StoreSummary, TopDomains,
 } from '../store.js';
-import { summaryQueries, toStoredQuery, toSummary } from '../summary.js';
+import { failedWhere, summaryQueries, toStoredQuery, toSummary } from '../summary.js';
 import * as frontier from './frontier.js';
 import * as nodes from './nodes.js';
 import { openSqliteDb } from './open.js';
+
+const SQLITE_FAILURE_KEY =
+  "CASE WHEN outcome_kind = 'http-error' THEN 'http-' || json_extract(outcome_detail, '$.status') ELSE json_extract(outcome_detail, '$.failure') END";
 
 /**
  * The Store on one SQLite file through better-sqlite3. Its calls are synchronous, and each
@@ -126,6 +129,18 @@ export class SqliteStore implements Store {
     return this.write(() => frontier.releaseExpiredLeases(this.db, now));
   }
 
+  async nextDueAt(domainId: number): Promise<number | null> {
+    return frontier.nextDueAt(this.db, domainId);
+  }
+
+  async requeueRefused(): Promise<number> {
+    return this.write(() => frontier.requeueRefused(this.db));
+  }
+
+  async retryFailed(kinds?: string[]): Promise<number> {
+    return this.write(() => frontier.retryFailed(this.db, failedWhere(SQLITE_FAILURE_KEY, kinds)));
+  }
+
   async domainsWithPending(now = Date.now()): Promise<DomainScore[]> {
     return frontier.domainsWithPending(this.db, now);
   }
@@ -159,9 +174,7 @@ export class SqliteStore implements Store {
   }
 
   async summary(): Promise<StoreSummary> {
-    const qs = summaryQueries(
-      "CASE WHEN outcome_kind = 'http-error' THEN 'http-' || json_extract(outcome_detail, '$.status') ELSE json_extract(outcome_detail, '$.failure') END",
-    );
+    const qs = summaryQueries(SQLITE_FAILURE_KEY);
     const rows = Object.fromEntries(Object.entries(qs).map(([k, sql]) => [k, this.db.prepare(sql).all() as Row[]]));
     return toSummary(rows as Parameters<typeof toSummary>[0]);
   }

@@ -1,15 +1,16 @@
-import { extractBlocks, extractLinks, parseDom } from '../html/index.js';
-import { contentStemsOfWords, evaluateBlock, relevanceOfStems, resolveHeuristics, type HeuristicOptions } from '../text/index.js';
-import { splitSentences } from '../text/sentences.js';
-import type { NodeInput } from '../store/store.js';
-import type { ActResult, FetchedPage } from '../walk/engine.js';
+import { extractBlocks, extractLinks, parseDom } from '../../html/index.js';
+import { contentStemsOfWords, evaluateBlock, relevanceOfStems, resolveHeuristics, type HeuristicOptions } from '../../text/index.js';
+import { splitSentences } from '../../text/sentences.js';
+import type { NodeInput } from '../../store/store.js';
+import type { ActResult } from '../engine.js';
+import type { FetchedPage } from '../fetch-step.js';
 
 export interface NarrativeOptions {
   /** Block tags besides p and table. */
   blocks?: string[];
   heuristics?: Partial<HeuristicOptions>;
-  /** Added to the domain's score when the page yields a node (thesis: 1). */
-  reward: number;
+  /** The crawler's robots.txt product token: `<meta name=TOKEN>` and `TOKEN:` in X-Robots-Tag speak to us. */
+  robotsToken: string;
 }
 
 export interface MetaContext {
@@ -27,15 +28,15 @@ export interface MetaContext {
 export function narrativeAction(page: FetchedPage, meta: MetaContext, opts: NarrativeOptions): ActResult {
   const heuristics = resolveHeuristics(opts.heuristics);
   const dom = parseDom(page.text);
-  const found = extractLinks(dom, { url: page.finalUrl });
-  const header = xRobotsTag(page.headers['x-robots-tag']);
+  const found = extractLinks(dom, { url: page.finalUrl, robotsToken: opts.robotsToken });
+  const header = xRobotsTag(page.headers['x-robots-tag'], opts.robotsToken);
   const noindex = found.robots.noindex || header.noindex;
   const nofollow = found.robots.nofollow || header.nofollow;
   const links = nofollow ? [] : found.links.filter((l) => !l.nofollow).map((l) => l.url);
   if (!nofollow && found.refresh) links.push(found.refresh);
 
   if (noindex) {
-    return { outcome: { kind: 'noindex', status: page.status, links: links.length }, nodes: [], links, reward: 0 };
+    return { outcome: { kind: 'noindex', status: page.status, links: links.length }, nodes: [], links };
   }
 
   const rejected: Record<string, number> = {};
@@ -73,7 +74,6 @@ export function narrativeAction(page: FetchedPage, meta: MetaContext, opts: Narr
     },
     nodes,
     links,
-    reward: nodes.length > 0 ? opts.reward : 0,
   };
 }
 
@@ -81,7 +81,7 @@ export function narrativeAction(page: FetchedPage, meta: MetaContext, opts: Narr
  * X-Robots-Tag directives that apply to us: unprefixed ones, or those prefixed with a user agent
  * we answer to ("anwc: noindex"). Other bots' directives are not ours to obey.
  */
-export function xRobotsTag(value: string | undefined, token = 'anwc'): { noindex: boolean; nofollow: boolean } {
+export function xRobotsTag(value: string | undefined, token: string): { noindex: boolean; nofollow: boolean } {
   const out = { noindex: false, nofollow: false };
   if (!value) return out;
   for (const part of value.split(/,(?=\s*[A-Za-z-]+\s*:)|\n/)) {

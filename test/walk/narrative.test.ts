@@ -1,8 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { narrativeAction, xRobotsTag } from '../../src/harvest/narrative.js';
+import { narrativeAction, xRobotsTag } from '../../src/walk/actions/narrative.js';
+import { harvestReward } from '../../src/harvest/harvest.js';
 import { relevance } from '../../src/text/relevance.js';
-import type { FetchedPage } from '../../src/walk/engine.js';
+import type { FetchedPage } from '../../src/walk/fetch-step.js';
 
 const PROSE =
   'The lamp in the tower had burned for forty years, and on the night of the storm it was the only thing that the sailors could see from the rocks.';
@@ -20,13 +21,14 @@ function page(body: string, headers: Record<string, string> = {}): FetchedPage {
 }
 
 const meta = { metaWordIds: [7, 9], metaStems: ['storm', 'lamp'] };
+const OPTS = { robotsToken: 'anwc' };
 
 test('accepted blocks become nodes with the lineage meta words; rejected ones are counted by rule', () => {
   const r = narrativeAction(
     page(`<p>Home | About | Contact</p><p>${PROSE}</p><p>${PROSE2}</p><p>© 2026 Harbour Tales</p>
           <a href="/b.html">next</a><a rel="nofollow" href="/c.html">login</a>`),
     meta,
-    { reward: 1 },
+    OPTS,
   );
   assert.equal(r.nodes.length, 2);
   assert.deepEqual(r.nodes[0]!.metaWordIds, [7, 9]);
@@ -34,39 +36,53 @@ test('accepted blocks become nodes with the lineage meta words; rejected ones ar
   assert.ok(r.nodes[0]!.relevance! > 0, 'the block mentions lamp and storm');
   assert.equal(r.nodes[0]!.relevance, relevance(PROSE, meta.metaStems), 'the score of the text module, from the words already split');
   assert.deepEqual(r.nodes[1]!.sentences, ['“Will she come back?”', 'I asked my father, but he did not answer me and went on mending the nets by the fire.']);
-  assert.equal(r.reward, 1);
+  assert.equal(harvestReward(r.outcome, 1), 1, 'a page with a node earns its domain the reward');
+  assert.equal(harvestReward(r.outcome, 3), 3);
   assert.deepEqual(r.links, ['http://sea.test/b.html'], 'rel=nofollow links are not followed');
   assert.ok(r.outcome.kind === 'harvested' && r.outcome.rejected['min-words']! >= 2);
 });
 
 test('a page without narrative gives no reward', () => {
-  const r = narrativeAction(page('<p>Prices: £4.99 #1 [sale]</p>'), meta, { reward: 1 });
+  const r = narrativeAction(page('<p>Prices: £4.99 #1 [sale]</p>'), meta, OPTS);
   assert.equal(r.nodes.length, 0);
-  assert.equal(r.reward, 0);
+  assert.equal(harvestReward(r.outcome, 1), 0);
   assert.equal(r.outcome.kind, 'harvested');
 });
 
 test('a paragraph repeated on a page is one node', () => {
-  const r = narrativeAction(page(`<p>${PROSE}</p><div><p>${PROSE}</p></div>`), meta, { reward: 1 });
+  const r = narrativeAction(page(`<p>${PROSE}</p><div><p>${PROSE}</p></div>`), meta, OPTS);
   assert.equal(r.nodes.length, 1);
 });
 
 test('meta robots noindex keeps nothing but follows links; nofollow follows none', () => {
-  const noindex = narrativeAction(page(`<meta name="robots" content="noindex"><p>${PROSE}</p><a href="/x">x</a>`), meta, { reward: 1 });
+  const noindex = narrativeAction(page(`<meta name="robots" content="noindex"><p>${PROSE}</p><a href="/x">x</a>`), meta, OPTS);
   assert.equal(noindex.outcome.kind, 'noindex');
   assert.equal(noindex.nodes.length, 0);
   assert.deepEqual(noindex.links, ['http://sea.test/x']);
-  const nofollow = narrativeAction(page(`<meta name="robots" content="nofollow"><p>${PROSE}</p><a href="/x">x</a>`), meta, { reward: 1 });
+  const nofollow = narrativeAction(page(`<meta name="robots" content="nofollow"><p>${PROSE}</p><a href="/x">x</a>`), meta, OPTS);
   assert.equal(nofollow.nodes.length, 1);
   assert.deepEqual(nofollow.links, []);
 });
 
 test('X-Robots-Tag: ours and unprefixed directives apply, other bots’ do not', () => {
-  assert.deepEqual(xRobotsTag('noindex'), { noindex: true, nofollow: false });
-  assert.deepEqual(xRobotsTag('none'), { noindex: true, nofollow: true });
-  assert.deepEqual(xRobotsTag('googlebot: noindex'), { noindex: false, nofollow: false });
-  assert.deepEqual(xRobotsTag('googlebot: nofollow, anwc: noindex'), { noindex: true, nofollow: false });
-  assert.deepEqual(xRobotsTag('noarchive, unavailable_after: 25 Jun 2010 15:00:00 PST'), { noindex: false, nofollow: false });
-  const r = narrativeAction(page(`<p>${PROSE}</p>`, { 'x-robots-tag': 'noindex' }), meta, { reward: 1 });
+  assert.deepEqual(xRobotsTag('noindex', 'anwc'), { noindex: true, nofollow: false });
+  assert.deepEqual(xRobotsTag('none', 'anwc'), { noindex: true, nofollow: true });
+  assert.deepEqual(xRobotsTag('googlebot: noindex', 'anwc'), { noindex: false, nofollow: false });
+  assert.deepEqual(xRobotsTag('googlebot: nofollow, anwc: noindex', 'anwc'), { noindex: true, nofollow: false });
+  assert.deepEqual(xRobotsTag('noarchive, unavailable_after: 25 Jun 2010 15:00:00 PST', 'anwc'), { noindex: false, nofollow: false });
+  const r = narrativeAction(page(`<p>${PROSE}</p>`, { 'x-robots-tag': 'noindex' }), meta, OPTS);
   assert.equal(r.outcome.kind, 'noindex');
+});
+
+test('the robots token is the configured product token, in X-Robots-Tag and in meta robots', () => {
+  assert.deepEqual(xRobotsTag('harbourbot: noindex', 'HarbourBot'), { noindex: true, nofollow: false });
+  assert.deepEqual(xRobotsTag('anwc: noindex', 'harbourbot'), { noindex: false, nofollow: false }, 'the default token is not ours when another is set');
+  const mine = { robotsToken: 'harbourbot' };
+  const named = narrativeAction(page(`<meta name="HarbourBot" content="noindex, nofollow"><p>${PROSE}</p><a href="/x">x</a>`), meta, mine);
+  assert.equal(named.outcome.kind, 'noindex');
+  assert.deepEqual(named.links, []);
+  const other = narrativeAction(page(`<meta name="anwc" content="noindex"><p>${PROSE}</p>`), meta, mine);
+  assert.equal(other.outcome.kind, 'harvested', 'a meta tag for another crawler is not ours');
+  const header = narrativeAction(page(`<p>${PROSE}</p>`, { 'x-robots-tag': 'harbourbot: noindex' }), meta, mine);
+  assert.equal(header.outcome.kind, 'noindex');
 });

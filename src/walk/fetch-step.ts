@@ -1,0 +1,117 @@
+import type { Link, Store } from '../store/store.js';
+import type { Fetcher } from '../web/fetcher.js';
+import type { FetchOutcome } from '../web/outcome.js';
+import type { Politeness } from '../web/politeness.js';
+import { parseRetryAfter } from '../web/retry-after.js';
+import { RobotsCache, type RobotsStore } from '../web/robots-cache.js';
+import { RobotsGate } from '../web/robots-fetch.js';
+import { crawlDelay } from '../web/robots.js';
+import type { WalkOutcome } from './outcome.js';
+
+/**
+ * The walker's fetch step, the same for every activity: the address policy first (a refusal by
+ * the run's own settings is said as such, never as a robots verdict), then robots.txt for the
+ * product token (its Crawl-delay handed to politeness), then the request with the stored
+ * validators and the referrer. A redirect to another host becomes a link of that host, under its
+ * own politeness and robots.txt. The engine holds the politeness slot around this call.
+ */
+
+/** A page as the fetch step hands it to the actions. */
+export interface FetchedPage {
+  url: string;
+  finalUrl: string;
+  status: number;
+  headers: Record<string, string>;
+  /** Empty for a HEAD. */
+  text: string;
+  truncated: boolean;
+}
+
+export type FetchResult =
+  | { page: FetchedPage; http: FetchOutcome }
+  /** No page: why, links to walk instead (a cross-host redirect), and the answer politeness learns from. */
+  | { outcome: WalkOutcome; links?: string[]; http?: FetchOutcome };
+
+export interface FetchStepOptions {
+  /** The robots.txt product token (from the User-Agent). */
+  token: string;
+  politeness: Politeness;
+}
+
+export class FetchStep {
+  readonly gate: RobotsGate;
+
+  constructor(
+    private readonly store: Store,
+    private readonly fetcher: Fetcher,
+    private readonly opts: FetchStepOptions,
+  ) {
+    this.gate = new RobotsGate(fetcher, { userAgent: opts.token, cache: new RobotsCache({ store: robotsByHost(store) }) });
+  }
+
+  async fetch(link: Link, signal: AbortSignal, method: 'GET' | 'HEAD' = 'GET'): Promise<FetchResult> {
+    const address = await this.fetcher.policy.check(new URL(link.url).hostname);
+    if (!address.ok) {
+      return address.failure === 'refused-address'
+        ? { outcome: { kind: 'refused', reason: 'address-refused', detail: address.detail } }
+        : { outcome: { kind: 'failed', failure: address.failure, detail: address.detail } };
+    }
+    const decision = await this.gate.check(link.url);
+    this.opts.politeness.setCrawlDelay(link.host, crawlDelay(decision.rules, this.opts.token));
+    if (!decision.allowed) {
+      const retryAt = decision.rules.kind === 'disallow-all' ? decision.rules.retryAfter : undefined;
+      return { outcome: { kind: 'robots', reason: decision.reason, ...(retryAt === undefined ? {} : { retryAt }) } };
+    }
+    if (signal.aborted) return { outcome: { kind: 'failed', failure: 'interrupted' } };
+    const referer = link.referrerId ? (await this.store.link(link.referrerId))?.url : undefined;
+    let elsewhere: string | undefined;
+    const http = await this.fetcher.fetch(link.url, {
+      method,
+      referer,
+      validators: { etag: link.etag ?? undefined, lastModified: link.lastModified ?? undefined },
+      allowUrl: async (url) => {
+        if (new URL(url).hostname !== link.host) {
+          elsewhere = url;
+          return { allowed: false, failure: 'scope', detail: 'redirect to another host' };
+        }
+        return this.gate.allowUrl(url);
+      },
+    });
+    if (elsewhere && http.kind === 'failed') {
+      return { outcome: { kind: 'redirected', status: http.status ?? 0, to: elsewhere }, links: [elsewhere], http };
+    }
+    return { ...pageOrOutcome(http), http };
+  }
+
+  close(): Promise<void> {
+    return this.fetcher.close();
+  }
+}
+
+function pageOrOutcome(o: FetchOutcome): { page: FetchedPage } | { outcome: WalkOutcome } {
+  switch (o.kind) {
+    case 'ok':
+      return { page: { url: o.url, finalUrl: o.finalUrl, status: o.status, headers: o.headers, text: o.text ?? '', truncated: o.truncated } };
+    case 'not-modified':
+      return { outcome: { kind: 'not-modified', status: o.status } };
+    case 'http-error': {
+      const wait = parseRetryAfter(o.headers['retry-after'], o.timing.startMs + o.timing.totalMs);
+      const retryAt = wait === undefined ? undefined : o.timing.startMs + o.timing.totalMs + wait;
+      return { outcome: { kind: 'http-error', status: o.status, ...(retryAt === undefined ? {} : { retryAt }) } };
+    }
+    case 'failed':
+      if (o.failure === 'refused-address') return { outcome: { kind: 'refused', reason: 'address-refused', detail: o.detail } };
+      return { outcome: { kind: 'failed', failure: o.failure, detail: o.detail } };
+  }
+}
+
+/**
+ * The store keeps robots.txt beside its domain, keyed by host name, so http and https (and other
+ * ports) of one host share one policy, the usual case; the cache speaks in origins.
+ */
+function robotsByHost(store: Store): RobotsStore {
+  return {
+    saveRobots: (origin, robots, expiresAt) => store.saveRobots(new URL(origin).hostname, robots, expiresAt),
+    loadRobots: (origin, now) => store.loadRobots(new URL(origin).hostname, now),
+  };
+}

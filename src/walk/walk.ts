@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import seedrandom from 'seedrandom';
+import type { Link, Store } from '../store/store.js';
+import { Fetcher, type FetcherOptions } from '../web/fetcher.js';
+import { Politeness, type PolitenessOptions } from '../web/politeness.js';
+import { productToken } from '../web/robots-parse.js';
+import { userAgentHeader } from '../web/user-agent.js';
+import { ConstraintSet, type Constraint } from './constraints/constraint.js';
+import { Walker, type ActResult, type StopReason } from './engine.js';
+import { FetchStep, type FetchedPage } from './fetch-step.js';
+import type { WalkOutcome } from './outcome.js';
+import { DEFAULT_MAX_RETRIES } from './retry.js';
+import type { WalkStats } from './stats.js';
+import { createStrategy, type DomainStrategy, type StrategyName } from './strategies/strategy.js';
+
+/**
+ * Runs an activity on the engine: the same fetch step, politeness, robots, address checks,
+ * leases, retries, resume and outcome records for every activity. An activity brings only what
+ * is its own: its constraints, its actions on a page, and what a page is worth to the wheel.
+ */
+
+export interface Activity {
+  name: string;
+  /** In the order the user reads them; the set sorts them by cost class once. */
+  constraints: Constraint[];
+  /** The actions on a fetched page. `token` is the crawler's robots.txt product token. */
+  act(page: FetchedPage, link: Link, ctx: { token: string }): Promise<ActResult>;
+  /** Added to the domain's score after a page; none by default. */
+  reward?(outcome: WalkOutcome): number;
+}
+
+/** How a walk runs, whatever the activity. */
+export interface WalkRunOptions {
+  strategy: StrategyName;
+  concurrency: number;
+  seed?: number;
+  maxPages?: number;
+  maxPagesPerDomain?: number;
+  maxTimeMs?: number;
+  leaseMs: number;
+  /** Retries of a transient failure, across runs, before the link fails for good. */
+  maxRetries?: number;
+  fetcher: FetcherOptions;
+  politeness: PolitenessOptions;
+}
+
+export interface WalkReport {
+  runId: number;
+  stop: StopReason;
+  stats: WalkStats;
+  elapsedMs: number;
+  /** The wheel at the end: top domains, their score and share of all scores. */
+  wheel: { host: string; score: number; share: number }[];
+  /** Hosts politeness gave up on after errors in a row; their links stay pending for a later run. */
+  givenUp: string[];
+  /** Links refused by an earlier run's settings, put back to be looked at again by this one. */
+  requeued: number;
+  strategy: DomainStrategy;
+}
+
+export interface WalkHooks {
+  /** Called about once a second with the live counters. */
+  onProgress?(stats: WalkStats, extra: { domains: number; elapsedMs: number }): void;
+  /** Receives the walker so that a signal handler can stop it. */
+  onStart?(walker: Walker): void;
+}
+
+export async function runActivity(
+  store: Store, activity: Activity, opts: WalkRunOptions, params: Record<string, unknown>, hooks: WalkHooks = {},
+): Promise<WalkReport> {
+  const started = Date.now();
+  const random = seedrandom(opts.seed === undefined ? undefined : String(opts.seed));
+  const strategy = createStrategy(opts.strategy);
+  const politeness = new Politeness({ ...opts.politeness, rng: random });
+  const token = productToken(userAgentHeader(opts.fetcher.userAgent, opts.fetcher.contact));
+  const step = new FetchStep(store, new Fetcher(opts.fetcher), { token, politeness });
+  // A link the last run's settings refused is not refused by this run's until it says so.
+  const requeued = await store.requeueRefused();
+  const runId = await store.startRun({ params: { activity: activity.name, ...params }, seed: opts.seed ?? null });
+
+  const walker = new Walker(
+    {
+      store,
+      strategy,
+      constraints: new ConstraintSet(activity.constraints),
+      politeness,
+      random,
+      fetch: (link, signal, method) => step.fetch(link, signal, method),
+      act: (page, link) => activity.act(page, link, { token }),
+      reward: (o) => activity.reward?.(o) ?? 0,
+      retry: { maxRetries: opts.maxRetries ?? DEFAULT_MAX_RETRIES, backoff: (n) => politeness.backoff(n) },
+    },
+    {
+      concurrency: opts.concurrency,
+      maxPages: opts.maxPages,
+      maxPagesPerDomain: opts.maxPagesPerDomain,
+      maxTimeMs: opts.maxTimeMs,
+      leaseMs: opts.leaseMs,
+      owner: leaseOwner(),
+      maxUrlLength: opts.fetcher.maxUrlLength,
+    },
+  );
+  hooks.onStart?.(walker);
+  const timer = hooks.onProgress
+    ? setInterval(() => hooks.onProgress!(walker.stats, { domains: walker.domainsSeen(), elapsedMs: Date.now() - started }), 1000)
+    : undefined;
+  let stop: StopReason;
+  try {
+    stop = await walker.run();
+  } finally {
+    if (timer) clearInterval(timer);
+    await step.close();
+  }
+  const wheel = await topDomains(store, 10);
+  const givenUp = walker.hostsGivenUp();
+  await store.endRun(runId, { stop, ...walker.stats.toJSON(), givenUp, requeued });
+  return { runId, stop, stats: walker.stats, elapsedMs: Date.now() - started, wheel, givenUp, requeued, strategy };
+}
+
+async function topDomains(store: Store, n: number): Promise<{ host: string; score: number; share: number }[]> {
+  const top = await store.topDomains(n);
+  return top.domains.map((d) => ({ host: d.host, score: d.score, share: top.totalScore > 0 ? d.score / top.totalScore : 0 }));
+}
+
+/** host:pid:random — unique per process, readable in the links table when a lease is stuck. */
+export function leaseOwner(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+}

@@ -1,0 +1,136 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+
+/**
+ * A small web on 127.0.0.1 whose pages misbehave on purpose, for the walker's own tests: a page
+ * can be slow (to see how many requests a host gets at once), or fail its first N requests with
+ * a 503, a 429, a reset connection or silence (to see retries). Every request is logged with its
+ * start and end, so politeness is checked at the server, where it matters. Names reach it
+ * through `resolve`, never through DNS.
+ */
+
+export type Failure = '503' | '429' | 'reset' | 'timeout' | '404';
+
+export interface FlakyPage {
+  html: string;
+  /** Milliseconds before the answer. */
+  delayMs?: number;
+  /** The first this-many requests fail with `failWith`. */
+  failFirst?: number;
+  failWith?: Failure;
+  /** Sent with a 503 or 429. */
+  retryAfter?: string;
+}
+
+export interface Hit {
+  host: string;
+  path: string;
+  start: number;
+  end: number;
+}
+
+export interface FlakyWeb {
+  port: number;
+  resolve: string[];
+  url(host: string, path?: string): string;
+  page(host: string, path: string, page: FlakyPage | string): void;
+  hits(host?: string): Hit[];
+  count(host: string, path?: string): number;
+  /** The most requests to the host the server was answering at one time. */
+  maxConcurrent(host: string): number;
+  close(): Promise<void>;
+}
+
+/** How long a "timeout" page stays silent before the server gives up itself (bounded: tests end). */
+const SILENCE_MS = 3000;
+
+export async function startFlakyWeb(): Promise<FlakyWeb> {
+  const pages = new Map<string, FlakyPage>();
+  const seen = new Map<string, number>();
+  const hits: Hit[] = [];
+  const open = new Map<string, number>();
+  const peak = new Map<string, number>();
+  const sockets = new Set<Socket>();
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const host = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+    const path = req.url ?? '/';
+    const hit: Hit = { host, path, start: Date.now(), end: 0 };
+    hits.push(hit);
+    const now = (open.get(host) ?? 0) + 1;
+    open.set(host, now);
+    peak.set(host, Math.max(peak.get(host) ?? 0, now));
+    const done = () => {
+      if (hit.end) return;
+      hit.end = Date.now();
+      open.set(host, (open.get(host) ?? 1) - 1);
+    };
+    res.on('close', done);
+    const key = host + path;
+    const n = (seen.get(key) ?? 0) + 1;
+    seen.set(key, n);
+    const page = pages.get(key);
+    if (!page) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not here');
+      return;
+    }
+    if (n <= (page.failFirst ?? 0)) {
+      fail(page, req, res);
+      return;
+    }
+    setTimeout(() => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page.html);
+    }, page.delayMs ?? 0);
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const port = (server.address() as { port: number }).port;
+
+  return {
+    port,
+    resolve: ['*.test:127.0.0.1'],
+    url: (host, path = '/') => `http://${host}:${port}${path}`,
+    page(host, path, page) {
+      pages.set(host + path, typeof page === 'string' ? { html: page } : page);
+    },
+    hits: (host) => hits.filter((h) => host === undefined || h.host === host),
+    count: (host, path) => hits.filter((h) => h.host === host && (path === undefined || h.path === path)).length,
+    maxConcurrent: (host) => peak.get(host) ?? 0,
+    close: () =>
+      new Promise<void>((ok) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => ok());
+      }),
+  };
+}
+
+function fail(page: FlakyPage, req: IncomingMessage, res: ServerResponse): void {
+  switch (page.failWith ?? '503') {
+    case '503':
+    case '429': {
+      const headers: Record<string, string> = { 'content-type': 'text/plain' };
+      if (page.retryAfter) headers['retry-after'] = page.retryAfter;
+      res.writeHead(Number(page.failWith ?? '503'), headers).end('not now');
+      return;
+    }
+    case '404':
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('gone');
+      return;
+    case 'reset':
+      req.socket.destroy();
+      return;
+    case 'timeout': {
+      const timer = setTimeout(() => req.socket.destroy(), SILENCE_MS);
+      req.socket.on('close', () => clearTimeout(timer));
+      return;
+    }
+  }
+}
+
+/** A paragraph the thesis rules accept, numbered so that each page's node is its own. */
+export function prose(n: number | string): string {
+  return `<p>The keeper climbed the stairs of the tower for the ${n}th time that night, and the lamp was still burning when the storm reached the harbour.</p>`;
+}
