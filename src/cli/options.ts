@@ -178,6 +178,12 @@ export const OPTIONS = {
     default: POLITENESS_DEFAULTS.perHost,
     check: positiveInt,
   },
+  backoff: {
+    type: 'number',
+    describe: 'Seconds to wait after a host\'s first error before trying it again, doubled (with jitter) after each further error; also the first wait before a failed link is tried again',
+    default: POLITENESS_DEFAULTS.backoffBaseMs / 1000,
+    check: positiveNumber,
+  },
   head: {
     type: 'boolean',
     describe: 'Send HEAD instead of GET: headers only',

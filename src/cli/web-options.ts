@@ -4,7 +4,7 @@ import { resolved, type OptionName } from './options.js';
 
 /** The web options every command that fetches shares, so `fetch`, `seed` and `harvest` agree. */
 export const FETCH_OPTION_NAMES = ['user-agent', 'contact', 'from', 'resolve', 'allow-private', 'timeout', 'max-bytes', 'max-redirects'] as const satisfies readonly OptionName[];
-export const POLITENESS_OPTION_NAMES = ['delay', 'per-host'] as const satisfies readonly OptionName[];
+export const POLITENESS_OPTION_NAMES = ['delay', 'per-host', 'backoff'] as const satisfies readonly OptionName[];
 
 export function fetcherOptionsFrom(argv: Record<string, unknown>): FetcherOptions {
   const v = (name: OptionName) => resolved(argv, name).value;
@@ -24,5 +24,6 @@ export function politenessOptionsFrom(argv: Record<string, unknown>): Politeness
   return {
     delayMs: (resolved(argv, 'delay').value as number) * 1000,
     perHost: resolved(argv, 'per-host').value as number,
+    backoffBaseMs: (resolved(argv, 'backoff').value as number) * 1000,
   };
 }

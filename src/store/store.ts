@@ -224,8 +224,11 @@ export interface StoreSummary {
   outcomes: Record<string, number>;
   /** Failed links by failure kind or HTTP status. */
   failures: Record<string, number>;
-  /** Pending links that failed before and wait for another try, and when the first is due. */
-  retries: { pending: number; nextAt: number | null };
+  /**
+   * Retries: links waiting for another try after a transient failure, when the first is due, and
+   * every link that needed more than one try (whatever became of it).
+   */
+  retries: { pending: number; nextAt: number | null; retried: number };
 }
 
 export interface StoredQuery {

@@ -14,7 +14,9 @@ export function summaryQueries(failureKey: string): Record<keyof StoreSummary, s
     links: 'SELECT status AS k, COUNT(*) AS n FROM links GROUP BY status',
     outcomes: 'SELECT outcome_kind AS k, COUNT(*) AS n FROM links WHERE outcome_kind IS NOT NULL GROUP BY outcome_kind',
     failures: `SELECT ${failureKey} AS k, COUNT(*) AS n FROM links WHERE status = 'failed' GROUP BY k`,
-    retries: "SELECT COUNT(*) AS n, MIN(not_before) AS at FROM links WHERE status IN ('pending', 'leased') AND attempts > 0",
+    retries:
+      "SELECT SUM(CASE WHEN status IN ('pending', 'leased') THEN 1 ELSE 0 END) AS n, COUNT(*) AS retried, " +
+      "MIN(CASE WHEN status = 'pending' THEN not_before END) AS at FROM links WHERE attempts > 0",
   };
 }
 
@@ -30,7 +32,11 @@ export function toSummary(rows: Record<keyof StoreSummary, Row[]>): StoreSummary
     links: grouped(rows.links),
     outcomes: grouped(rows.outcomes),
     failures: grouped(rows.failures),
-    retries: { pending: count(rows.retries), nextAt: rows.retries[0]?.at == null ? null : Number(rows.retries[0].at) },
+    retries: {
+      pending: count(rows.retries),
+      retried: Number(rows.retries[0]?.retried ?? 0),
+      nextAt: rows.retries[0]?.at == null ? null : Number(rows.retries[0].at),
+    },
   };
 }
 

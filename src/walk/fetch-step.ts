@@ -3,7 +3,7 @@ import type { Fetcher } from '../web/fetcher.js';
 import type { FetchOutcome } from '../web/outcome.js';
 import type { Politeness } from '../web/politeness.js';
 import { parseRetryAfter } from '../web/retry-after.js';
-import { RobotsCache, type RobotsStore } from '../web/robots-cache.js';
+import { RobotsCache, robotsOrigin, type RobotsStore } from '../web/robots-cache.js';
 import { RobotsGate } from '../web/robots-fetch.js';
 import { crawlDelay } from '../web/robots.js';
 import type { WalkOutcome } from './outcome.js';
@@ -56,8 +56,12 @@ export class FetchStep {
         ? { outcome: { kind: 'refused', reason: 'address-refused', detail: address.detail } }
         : { outcome: { kind: 'failed', failure: address.failure, detail: address.detail } };
     }
+    const origin = robotsOrigin(link.url);
+    const before = this.gate.lastOutcome.get(origin);
     const decision = await this.gate.check(link.url);
     this.opts.politeness.setCrawlDelay(link.host, crawlDelay(decision.rules, this.opts.token));
+    // robots.txt was a request to the host too: the page waits the host's delay after it.
+    if (this.gate.lastOutcome.get(origin) !== before) await pause(this.opts.politeness.state(link.host)?.delayMs ?? 0, signal);
     if (!decision.allowed) {
       const retryAt = decision.rules.kind === 'disallow-all' ? decision.rules.retryAfter : undefined;
       return { outcome: { kind: 'robots', reason: decision.reason, ...(retryAt === undefined ? {} : { retryAt }) } };
@@ -103,6 +107,19 @@ function pageOrOutcome(o: FetchOutcome): { page: FetchedPage } | { outcome: Walk
       if (o.failure === 'refused-address') return { outcome: { kind: 'refused', reason: 'address-refused', detail: o.detail } };
       return { outcome: { kind: 'failed', failure: o.failure, detail: o.detail } };
   }
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0 || signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import seedrandom from 'seedrandom';
 import type { Link, Store } from '../store/store.js';
 import { Fetcher, type FetcherOptions } from '../web/fetcher.js';
-import { Politeness, type PolitenessOptions } from '../web/politeness.js';
+import { Politeness, POLITENESS_DEFAULTS, type PolitenessOptions } from '../web/politeness.js';
 import { productToken } from '../web/robots-parse.js';
 import { userAgentHeader } from '../web/user-agent.js';
 import { ConstraintSet, type Constraint } from './constraints/constraint.js';
@@ -74,7 +74,11 @@ export async function runActivity(
   const strategy = createStrategy(opts.strategy);
   const politeness = new Politeness({ ...opts.politeness, rng: random });
   const token = productToken(userAgentHeader(opts.fetcher.userAgent, opts.fetcher.contact));
-  const step = new FetchStep(store, new Fetcher(opts.fetcher), { token, politeness });
+  // Politeness decides how many requests a host gets at once; the connection pool must not be a
+  // second, hidden limit below it.
+  const perHost = opts.politeness.perHost ?? POLITENESS_DEFAULTS.perHost;
+  const connections = Math.max(opts.fetcher.connectionsPerOrigin ?? 1, perHost);
+  const step = new FetchStep(store, new Fetcher({ ...opts.fetcher, connectionsPerOrigin: connections }), { token, politeness });
   // A link the last run's settings refused is not refused by this run's until it says so.
   const requeued = await store.requeueRefused();
   const runId = await store.startRun({ params: { activity: activity.name, ...params }, seed: opts.seed ?? null });

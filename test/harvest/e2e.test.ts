@@ -38,6 +38,12 @@ const SEED_META = ['detective', 'mystery', 'traveller'];
 const REWARD = 2;
 const MAX_DEPTH = 2;
 
+/**
+ * A host outside the crawl's *.test scope, linked from the hub and mapped to the test web's canary
+ * on 127.0.0.2: a crawl whose scope leaked would connect there. `.invalid` never resolves (RFC 6761).
+ */
+const CANARY_HOST = 'canary.invalid';
+
 /** Pages robots.txt of diveintopython.test forbids (Disallow: /tmp/ and /d/), linked from the hub. */
 const FORBIDDEN = ['/d/forbidden.html', '/tmp/scratch.html'];
 
@@ -53,7 +59,8 @@ function options(web: TestWeb, strategy: StrategyName): HarvestOptions {
     maxDepth: MAX_DEPTH,
     hosts: ['*.test'],
     leaseMs: 60_000,
-    fetcher: { resolve: web.resolve, contact: 'mailto:tests@anwc.test', timeoutMs: 10_000 },
+    // The canary's name is mapped, so only the hosts constraint keeps the crawl from dialling it.
+    fetcher: { resolve: [...web.resolve, `${CANARY_HOST}:127.0.0.2`], contact: 'mailto:tests@anwc.test', timeoutMs: 10_000 },
     politeness: { delayMs: 0 },
     narrative: {},
   };
@@ -78,7 +85,7 @@ async function crawl(fresh: () => TestDb, strategy: StrategyName): Promise<Crawl
   const store = await openStore(db.url);
   const dir = mkdtempSync(join(tmpdir(), 'anwc-e2e-'));
   for (const path of FORBIDDEN) web.page('diveintopython.test', path, `<!DOCTYPE html><html><body><p>${PROSE}</p></body></html>`);
-  const extra = [...FORBIDDEN.map((p) => web.url('diveintopython.test', p)), 'https://standardebooks.org/'];
+  const extra = [...FORBIDDEN.map((p) => web.url('diveintopython.test', p)), 'https://standardebooks.org/', web.url(CANARY_HOST, '/trap.html')];
   const hub = hubPage(web, { extra });
 
   writeFileSync(join(dir, 'story.ane'), STORY);
@@ -191,6 +198,7 @@ function e2eSuite(name: string, fresh: () => TestDb): void {
     it('links to real sites are dropped by the hosts constraint and never stored', async () => {
       const outside = [
         'https://standardebooks.org/',
+        c.web.url(CANARY_HOST, '/trap.html'),
         outsideLink(c.corpus.find((u) => u.host === 'debian.test' && u.path === '/index.html')!.file),
         outsideLink(c.corpus.find((u) => u.host === 'diveintopython.test' && u.path === '/index.html')!.file),
       ];

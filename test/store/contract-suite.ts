@@ -260,7 +260,7 @@ export function contractSuite(b: Backend): void {
         assert.deepEqual(sum, {
           nodes: { author: 0, crawler: 1 }, metaWords: 1, queries: 1, domains: 1,
           links: { done: 1, failed: 2 }, outcomes: { harvested: 1, failed: 1, 'http-error': 1 }, failures: { timeout: 1, 'http-404': 1 },
-          retries: { pending: 0, nextAt: null },
+          retries: { pending: 0, nextAt: null, retried: 0 },
         });
         const q = (await s.searchQuery(qid))!;
         assert.deepEqual([q.provider, q.terms, q.results.length], ['wikipedia', 'sea', 3]);
@@ -287,7 +287,7 @@ export function contractSuite(b: Backend): void {
         assert.equal(second.url, 'http://r.test/2', 'the waiting link is passed over before its time');
         assert.equal(await s.leaseNextLink(dom.id, 'me', 60_000, 2000), undefined);
         assert.equal(await s.nextDueAt(dom.id), 5000, 'the domain knows when its waiting link is due');
-        assert.deepEqual((await s.summary()).retries, { pending: 1, nextAt: 5000 });
+        assert.deepEqual((await s.summary()).retries, { pending: 1, nextAt: 5000, retried: 1 });
         assert.deepEqual((await s.domainsWithPending(2000)).map((d) => d.host), ['r.test'], 'a domain with a waiting retry still has work');
         const again = (await s.leaseNextLink(dom.id, 'me', 60_000, 5000))!;
         assert.equal(again.id, first.id, 'due at its time');
@@ -295,6 +295,7 @@ export function contractSuite(b: Backend): void {
         await s.completePage({ linkId: again.id, owner: 'me', status: 'failed', outcome: { kind: 'http-error', detail: { status: 503 } }, nodes: [], newLinks: [], domainReward: 0 });
         const failed = (await s.link(first.id))!;
         assert.deepEqual([failed.status, failed.notBefore], ['failed', null]);
+        assert.deepEqual((await s.summary()).retries, { pending: 0, nextAt: null, retried: 1 });
         assert.equal(await s.nextDueAt(dom.id), null);
       }));
 

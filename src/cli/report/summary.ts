@@ -76,8 +76,11 @@ export function storeSummaryLines(sum: StoreSummary, wheel: WheelRow[]): string[
     ...counts('links by status:', sum.links, totalLinks),
     ...counts('links by outcome:', sum.outcomes),
     ...counts('failures by kind:', sum.failures),
-    ...(sum.retries.pending > 0
-      ? [`retries pending: ${sum.retries.pending} link(s) failed for a passing reason and will be tried again${sum.retries.nextAt ? `, the first from ${new Date(sum.retries.nextAt).toISOString().replace('T', ' ').slice(0, 19)} UTC` : ''}`]
+    ...(sum.retries.retried > 0
+      ? [
+          `retries: ${sum.retries.retried} link(s) needed more than one try; ${sum.retries.pending} wait to be tried again` +
+            (sum.retries.nextAt ? ` (the first from ${new Date(sum.retries.nextAt).toISOString().replace('T', ' ').slice(0, 19)} UTC)` : ''),
+        ]
       : []),
     ...wheelLines(wheel),
   ];

@@ -1,0 +1,217 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { harvest, type HarvestOptions } from '../../src/harvest/harvest.js';
+import { openStore } from '../../src/store/open.js';
+import type { Store } from '../../src/store/store.js';
+import { sqliteDb, type TestDb } from '../support/db.js';
+import { prose, startFlakyWeb, type FlakyWeb } from '../support/flaky.js';
+
+/**
+ * The walker's behaviour, pinned where it is easy to break unseen: politeness is asked before
+ * every fetch and is the only judge of how many requests a host gets; the wheel learns each
+ * page's reward; a resumed run draws with the scores the store kept; transient failures come back
+ * and permanent ones do not; the run's own settings refuse without judging the link. Counted at
+ * the server, where politeness matters.
+ */
+
+let web: FlakyWeb;
+before(async () => {
+  web = await startFlakyWeb();
+});
+after(() => web.close());
+
+function options(over: Partial<HarvestOptions> = {}, politeness: HarvestOptions['politeness'] = {}): HarvestOptions {
+  return {
+    strategy: 'roulette', concurrency: 4, seed: 11, reward: 1, maxDepth: 3, hosts: ['*.test'], leaseMs: 60_000,
+    // A pool wider than politeness allows, so that only politeness can hold a host to its share.
+    fetcher: { resolve: web.resolve, timeoutMs: 5_000, connectionsPerOrigin: 4 },
+    politeness: { delayMs: 0, backoffBaseMs: 10, backoffMaxMs: 40, maxTries: 10, ...politeness },
+    narrative: {},
+    ...over,
+  };
+}
+
+async function withStore<T>(fn: (store: Store) => Promise<T>): Promise<T> {
+  const db: TestDb = sqliteDb();
+  const store = await openStore(db.url);
+  try {
+    return await fn(store);
+  } finally {
+    await store.close();
+    await db.cleanup();
+  }
+}
+
+async function seedLinks(store: Store, host: string, paths: string[]): Promise<void> {
+  await store.addLinks(paths.map((p) => ({ url: web.url(host, p), host, depth: 0 })));
+}
+
+const pages = (n: number) => Array.from({ length: n }, (_, i) => `/${i}.html`);
+
+describe('politeness decides per host', () => {
+  it('one request at a time to a host by default, though four fetch slots are free', () =>
+    withStore(async (store) => {
+      for (const p of pages(6)) web.page('one.test', p, { html: prose(p), delayMs: 120 });
+      await seedLinks(store, 'one.test', pages(6));
+      const report = await harvest(store, options());
+      assert.equal(report.stats.pagesFetched, 6);
+      assert.equal(web.maxConcurrent('one.test'), 1);
+    }));
+
+  it('--per-host 2 allows exactly two requests to a host at once', () =>
+    withStore(async (store) => {
+      for (const p of pages(8)) web.page('two.test', p, { html: prose(p), delayMs: 150 });
+      await seedLinks(store, 'two.test', pages(8));
+      const report = await harvest(store, options({}, { perHost: 2 }));
+      assert.equal(report.stats.pagesFetched, 8);
+      assert.equal(web.maxConcurrent('two.test'), 2);
+    }));
+
+  it('the delay spaces the starts of requests to one host', () =>
+    withStore(async (store) => {
+      for (const p of pages(4)) web.page('slowpoke.test', p, prose(p));
+      await seedLinks(store, 'slowpoke.test', pages(4));
+      await harvest(store, options({}, { delayMs: 150 }));
+      const starts = web.hits('slowpoke.test').map((h) => h.start).sort((a, b) => a - b);
+      assert.equal(starts.length, 5, 'robots.txt and four pages');
+      for (let i = 1; i < starts.length; i++) assert.ok(starts[i]! - starts[i - 1]! >= 140, `gap ${starts[i]! - starts[i - 1]!} ms`);
+    }));
+});
+
+describe('the wheel', () => {
+  it('learns each page\'s reward: its scores equal the stored ones after the run', () =>
+    withStore(async (store) => {
+      for (const p of pages(4)) web.page('rich.test', p, `<html><body>${prose(p)}</body></html>`);
+      for (const p of pages(4)) web.page('poor.test', p, '<html><body><p>Menu | Home</p></body></html>');
+      await seedLinks(store, 'rich.test', pages(4));
+      await seedLinks(store, 'poor.test', pages(4));
+      const report = await harvest(store, options({ reward: 3 }));
+      const rich = (await store.domain('rich.test'))!;
+      const poor = (await store.domain('poor.test'))!;
+      assert.equal(rich.score, 1 + 3 * 4);
+      assert.equal(poor.score, 1);
+      assert.equal(report.strategy.score(rich.id), rich.score, 'the wheel in memory drew with the reward');
+      assert.equal(report.strategy.score(poor.id), 1);
+    }));
+
+  it('a resumed run draws with the scores the store kept', () =>
+    withStore(async (store) => {
+      const plain = '<html><body><p>Menu | Home</p></body></html>';
+      for (const p of pages(30)) {
+        web.page('favoured.test', p, plain);
+        web.page('plain.test', p, plain);
+      }
+      await seedLinks(store, 'favoured.test', ['/earned.html', ...pages(30)]);
+      await seedLinks(store, 'plain.test', pages(30));
+      // An earlier run earned favoured.test a score of 40.
+      const d = (await store.domain('favoured.test'))!;
+      const first = (await store.leaseNextLink(d.id, 'earlier', 60_000))!;
+      await store.completePage({ linkId: first.id, owner: 'earlier', outcome: { kind: 'harvested' }, nodes: [], newLinks: [], domainReward: 39 });
+      await harvest(store, options({ concurrency: 1, maxPages: 20, maxDepth: 0 }));
+      const favoured = web.count('favoured.test') - 1;
+      const other = web.count('plain.test') - 1;
+      assert.equal(favoured + other, 20);
+      assert.ok(favoured >= 16, `score 40 against 1 drew favoured.test ${favoured} times of 20`);
+    }));
+});
+
+describe('retries', () => {
+  it('a server that fails each page twice (503, reset, silence) and then answers is harvested completely', () =>
+    withStore(async (store) => {
+      const kinds = ['503', 'reset', 'timeout'] as const;
+      for (const kind of kinds) {
+        const host = `f${kind}.test`;
+        for (const p of pages(2)) web.page(host, p, { html: prose(`${kind}${p}`), failFirst: 2, failWith: kind });
+        await seedLinks(store, host, pages(2));
+      }
+      const report = await harvest(store, options({ fetcher: { resolve: web.resolve, timeoutMs: 300, connectionsPerOrigin: 4 } }));
+      assert.equal(report.stop, 'frontier-empty');
+      assert.equal(report.stats.pagesWithNodes, 6, 'every page harvested in the end');
+      assert.equal(report.stats.retries, 12, 'two retries of each of six pages');
+      assert.deepEqual(report.stats.retryCauses, { 'http-503': 4, reset: 4, timeout: 4 });
+      for (const kind of kinds) for (const p of pages(2)) assert.equal(web.count(`f${kind}.test`, p), 3, `${kind} ${p}`);
+      const sum = await store.summary();
+      assert.deepEqual(sum.retries, { pending: 0, nextAt: null, retried: 6 });
+      assert.equal(sum.links.done, 6);
+    }));
+
+  it('past --max-retries a link fails for good with its last error; a 404 fails at once', () =>
+    withStore(async (store) => {
+      web.page('worn.test', '/always.html', { html: prose(1), failFirst: 99, failWith: '503' });
+      web.page('worn.test', '/gone.html', { html: prose(2), failFirst: 99, failWith: '404' });
+      await seedLinks(store, 'worn.test', ['/always.html', '/gone.html']);
+      await harvest(store, options({ maxRetries: 2 }));
+      assert.equal(web.count('worn.test', '/always.html'), 3, 'one try and two retries');
+      assert.equal(web.count('worn.test', '/gone.html'), 1, 'a 404 is not tried again');
+      const always = (await store.linkByUrl(web.url('worn.test', '/always.html')))!;
+      assert.deepEqual([always.status, always.attempts, always.outcome?.kind, always.outcome?.detail?.status], ['failed', 2, 'http-error', 503]);
+      assert.equal((await store.linkByUrl(web.url('worn.test', '/gone.html')))!.status, 'failed');
+    }));
+
+  it('Retry-After sets when the link is tried again', () =>
+    withStore(async (store) => {
+      web.page('busy.test', '/p.html', { html: prose(1), failFirst: 1, failWith: '429', retryAfter: '1' });
+      await seedLinks(store, 'busy.test', ['/p.html']);
+      const report = await harvest(store, options());
+      assert.equal(report.stats.pagesWithNodes, 1);
+      const [a, b] = web.hits('busy.test').filter((h) => h.path === '/p.html');
+      assert.ok(b!.start - a!.end >= 950, `tried again ${b!.start - a!.end} ms later, Retry-After said 1 s`);
+    }));
+
+  it('robots.txt that cannot be had keeps the link waiting, not excluded', () =>
+    withStore(async (store) => {
+      web.page('norobots.test', '/robots.txt', { html: 'User-agent: *\nAllow: /\n', failFirst: 99, failWith: '503' });
+      web.page('norobots.test', '/p.html', prose(1));
+      await seedLinks(store, 'norobots.test', ['/p.html']);
+      const t0 = Date.now();
+      await harvest(store, options({ maxTimeMs: 500 }));
+      const link = (await store.linkByUrl(web.url('norobots.test', '/p.html')))!;
+      assert.deepEqual([link.status, link.outcome?.kind, link.attempts], ['pending', 'robots', 1]);
+      assert.ok(link.notBefore! > t0 + 60_000, 'tried again when robots.txt is asked again, minutes later');
+      assert.equal(web.count('norobots.test', '/p.html'), 0);
+    }));
+});
+
+describe('refusals by the run\'s own settings', () => {
+  it('a loopback seed without --resolve is refused as such, and a rerun with the mapping walks it', () =>
+    withStore(async (store) => {
+      web.page('127.0.0.1', '/local.html', prose('local'));
+      const url = `http://127.0.0.1:${web.port}/local.html`;
+      await store.addLinks([{ url, host: '127.0.0.1', depth: 0 }]);
+      await harvest(store, options({ hosts: [], fetcher: { resolve: [] } }));
+      const refused = (await store.linkByUrl(url))!;
+      assert.deepEqual([refused.status, refused.outcome?.kind, refused.outcome?.detail?.reason], ['excluded', 'refused', 'address-refused']);
+      assert.equal(web.count('127.0.0.1'), 0, 'nothing went out, robots.txt included');
+      const again = await harvest(store, options({ hosts: [], fetcher: { resolve: [], allowPrivate: true } }));
+      assert.equal(again.requeued, 1);
+      assert.equal((await store.linkByUrl(url))!.status, 'done');
+      assert.equal(again.stats.pagesWithNodes, 1);
+    }));
+
+  it('a link outside this run\'s --hosts is out of scope, and a run whose scope holds it walks it', () =>
+    withStore(async (store) => {
+      web.page('inside.test', '/a.html', prose('a'));
+      web.page('outside.test', '/b.html', prose('b'));
+      await seedLinks(store, 'inside.test', ['/a.html']);
+      await seedLinks(store, 'outside.test', ['/b.html']);
+      await harvest(store, options({ hosts: ['inside.test'] }));
+      const b = (await store.linkByUrl(web.url('outside.test', '/b.html')))!;
+      assert.deepEqual([b.status, b.outcome?.kind, b.outcome?.detail?.reason], ['excluded', 'refused', 'out-of-scope']);
+      assert.equal(web.count('outside.test'), 0);
+      await harvest(store, options({ hosts: ['*.test'] }));
+      assert.equal((await store.linkByUrl(web.url('outside.test', '/b.html')))!.status, 'done');
+    }));
+});
+
+describe('one normal form for links', () => {
+  it('links found on a page are normalised as seeds are: /%7euser/ and /~user/ are one link', () =>
+    withStore(async (store) => {
+      web.page('norm.test', '/start.html', '<html><body><a href="/%7euser/">a</a> <a href="/~user/">b</a> <a href="HTTP://NORM.TEST:' +
+        `${web.port}/%7Euser/#top">c</a></body></html>`);
+      web.page('norm.test', '/~user/', prose('user'));
+      await seedLinks(store, 'norm.test', ['/start.html']);
+      const report = await harvest(store, options());
+      assert.equal(report.stats.newLinks, 1);
+      assert.equal(web.count('norm.test', '/~user/') + web.count('norm.test', '/%7euser/'), 1);
+    }));
+});
