@@ -63,6 +63,11 @@ export function toJson(a: Activity): string {
   out.constraints = a.constraints.map(constraintJson);
   out.actions = a.actions.map(actionJson);
   if (a.reportStream !== undefined) out.reportStream = a.reportStream;
-  return `${JSON.stringify(out, null, 2)}\n`;
+  // One constraint or action a line: the file reads like the s-expression form, and diffs stay small.
+  const body = Object.entries(out).map(([k, v]) => {
+    const inner = Array.isArray(v) && v.length > 0 ? `[\n    ${v.map((x) => JSON.stringify(x)).join(',\n    ')}\n  ]` : JSON.stringify(v);
+    return `  ${JSON.stringify(k)}: ${inner}`;
+  });
+  return `{\n${body.join(',\n')}\n}\n`;
 }
 
