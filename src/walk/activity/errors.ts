@@ -15,12 +15,12 @@ export class ActivityError extends UserError {
   }
 }
 
-/** The known names nearest to `name` (edit distance at most a third of its length, at least 2), best first. */
+/** The known names nearest to `name` (edit distance at most a third of its length, or a shared start), best first. */
 export function nearest(name: string, known: readonly string[], max = 3): string[] {
   const limit = Math.max(2, Math.floor(name.length / 3));
   return known
     .map((k) => ({ k, d: distance(name, k) }))
-    .filter((x) => x.d <= limit || x.k.startsWith(name) || name.startsWith(x.k))
+    .filter((x) => x.d <= limit || sharedPrefix(name, x.k) >= Math.min(5, name.length))
     .sort((a, b) => a.d - b.d || a.k.localeCompare(b.k))
     .slice(0, max)
     .map((x) => x.k);
@@ -29,6 +29,12 @@ export function nearest(name: string, known: readonly string[], max = 3): string
 export function suggestion(name: string, known: readonly string[]): string {
   const near = nearest(name, known);
   return near.length > 0 ? `did you mean ${near.join(', ')}?` : `known names: ${known.join(', ')}`;
+}
+
+function sharedPrefix(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return i;
 }
 
 function distance(a: string, b: string): number {

@@ -45,7 +45,7 @@ export function parseSexprActivity(source: string, file?: string): Activity {
     const k = rest[i]!;
     const key = k.kind === 'symbol' && k.value.startsWith(':') ? k.value.slice(1) : '';
     if (!SEXPR_KEYS.includes(key)) {
-      throw new ActivityError('unknown-key', `unknown key ${printValue(k)}`, { file, at: k.at }, suggestion(key || printValue(k), SEXPR_KEYS.map((x) => `:${x}`)));
+      throw new ActivityError('unknown-key', `unknown key ${printValue(k)}`, { file, at: k.at }, suggestion(printValue(k), SEXPR_KEYS.map((x) => `:${x}`)));
     }
     const v = rest[i + 1];
     if (!v) throw new ActivityError('shape', `:${key} needs a value`, { file, at: k.at });
