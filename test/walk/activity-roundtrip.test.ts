@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { ConstraintSet } from '../../src/walk/constraints/constraint.js';
+import { ConstraintSet, type Candidate } from '../../src/walk/constraints/constraint.js';
 import { compileConstraints } from '../../src/walk/activity/compile.js';
 import { parseJsonActivity, parseSexprActivity } from '../../src/walk/activity/parse.js';
 import { serializeSexpr, toJson } from '../../src/walk/activity/print.js';
@@ -30,7 +30,21 @@ const leafArb: fc.Arbitrary<ConstraintSpec> = fc.oneof(
   fc.tuple(fc.nat(), fc.boolean()).map(([n, d]) => leaf('header-content-length-upto', num(n), sym(d ? 't' : 'nil'))),
   fc.constantFrom('text', 'image').map((t) => leaf('header-content-type', list([sym(`:${t}`), sym(':html')]))),
   fc.array(fc.integer({ min: 1, max: 65535 }), { minLength: 1, maxLength: 3 }).map((ps) => leaf('uri-port', list(ps.map(num)))),
+  fc.subarray([':http', ':https', ':ftp'], { minLength: 1 }).map((xs) => leaf('uri-scheme', list(xs.map(sym)))),
+  fc.constantFrom(':http-path', ':http-object', ':https-url').map((k) => leaf('uri-class', sym(k))),
 );
+
+/** Candidates with every fact filled, to compare what two compiled sets decide. */
+const headers = (type: string) => ({ 'content-type': type, 'last-modified': 'Mon, 01 Jan 1996 05:00:00 GMT', 'content-length': '300' });
+const probes: Candidate[] = [
+  { url: new URL('http://a.test/docs/x.html'), depth: 1, path: ['http://a.test/'], headers: headers('text/html'), robotsAllowed: true },
+  { url: new URL('https://b.test:8443/docs/a/'), depth: 9, path: ['https://b.test:8443/docs/a/'], headers: headers('image/png'), robotsAllowed: true },
+  { url: new URL('ftp://c.test/pub/'), depth: 0, path: [], headers: {}, robotsAllowed: false },
+];
+const decisions = (x: Activity) => {
+  const set = new ConstraintSet(compileConstraints(x.constraints));
+  return probes.map((c) => set.check(c).pass);
+};
 
 const constraintArb: fc.Arbitrary<ConstraintSpec> = fc.letrec<{ c: ConstraintSpec; set: ConstraintSpec[] }>((tie) => ({
   c: fc.oneof(
@@ -84,6 +98,7 @@ test('the JSON form round-trips on what JSON can say, and keeps the meaning of t
       assert.deepEqual(bare(parseJsonActivity(toJson(j))), bare(j));
       const order = (x: Activity) => new ConstraintSet(compileConstraints(x.constraints)).ordered.map((c) => c.cost);
       assert.deepEqual(order(j), order(a));
+      assert.deepEqual(decisions(j), decisions(a));
       assert.deepEqual(j.actions.map((x) => x.name), a.actions.map((x) => x.name));
     }),
     { numRuns: 300 },

@@ -152,6 +152,7 @@ test('header-predicate sees the parsed value and presence; header-server fails w
   assert.equal(pass(H.headerPredicate(':server', 'matches /apache/i'), h), true);
   assert.equal(pass(H.headerPredicate('last-modified', '> "1996-01-01"'), h), true);
   assert.equal(pass(H.headerPredicate('last-modified', '< 3029461200'), h), false);
+  assert.equal(pass(H.headerPredicate('last-modified', '>= 3029461200'), h), true);
   assert.equal(pass(H.headerPredicate('x-missing', 'absent'), h), true);
   assert.equal(pass(H.headerPredicate('x-missing', 'present'), h), false);
   assert.equal(pass(H.headerServer('contains "nginx"'), h), false);

@@ -64,17 +64,22 @@ export function constraintType(name: string): ConstraintType | undefined {
   return CONSTRAINT_TYPES.find((t) => t.name === real);
 }
 
-/** A string as written, or a symbol without its keyword colon (`:html` → `html`). */
+/** A string as written, or a symbol without its keyword colon (`:html` → `html`): free text such as a substring. */
 const text = (v: Value): string | undefined => (v.kind === 'string' ? v.value : v.kind === 'symbol' ? v.value.replace(/^:/, '') : undefined);
-const texts = (v: Value): string[] | undefined => {
-  const xs = v.kind === 'list' ? v.items.map(text) : [text(v)];
+/**
+ * A name (scheme, class, host, content type): JSON can only write the paper's keywords as strings,
+ * so `":http"` and `:http` both mean http.
+ */
+const keyword = (v: Value): string | undefined => (v.kind === 'string' || v.kind === 'symbol' ? v.value.replace(/^:/, '') : undefined);
+const keywords = (v: Value, one = keyword): string[] | undefined => {
+  const xs = v.kind === 'list' ? v.items.map(one) : [one(v)];
   return xs.length > 0 && xs.every((x) => x !== undefined && x !== '') ? (xs as string[]) : undefined;
 };
 const contentType = (v: Value): string | undefined => {
-  if (v.kind === 'string') return v.value.includes('/') ? v.value : `${v.value}/*`;
-  if (v.kind === 'symbol') return `${text(v)}/*`;
+  if (v.kind === 'string' && v.value.includes('/')) return v.value;
+  if (v.kind === 'string' || v.kind === 'symbol') return `${keyword(v)}/*`;
   if (v.kind !== 'list') return undefined;
-  const parts = v.items.map(text);
+  const parts = v.items.map(keyword);
   return parts.length >= 1 && parts.length <= 2 && parts.every((x) => x) ? `${parts[0]}/${parts[1] ?? '*'}` : undefined;
 };
 
@@ -105,11 +110,11 @@ export function coerce(kind: ArgKind, v: Value, file?: string): unknown {
       return specs.every((x) => x) ? specs : fail('a content type, e.g. (:text :html) or "text/html"');
     }
     case 'path': {
-      const dirs = v.kind === 'string' ? v.value.split('/').filter((x) => x !== '') : v.kind === 'list' ? texts(v) : undefined;
+      const dirs = v.kind === 'string' ? v.value.split('/').filter((x) => x !== '') : v.kind === 'list' ? keywords(v, text) : undefined;
       return dirs ?? fail('a list of directory names, e.g. ("docs" "w4")');
     }
     case 'names':
-      return texts(v) ?? fail('a name or a list of names');
+      return keywords(v) ?? fail('a name or a list of names');
     case 'ports': {
       const xs = v.kind === 'list' ? v.items : [v];
       const ok = xs.length > 0 && xs.every((x) => x.kind === 'number' && Number.isInteger(x.value) && x.value > 0 && x.value < 65536);
