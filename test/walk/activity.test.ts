@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -18,37 +18,39 @@ const untag = (s: string) => s.replace(/<\/?pre>/g, '');
 
 const cand = (url: string, more: Partial<Candidate> = {}): Candidate => ({ url: new URL(url), depth: 1, ...more });
 
-test('Definition 3 of the W4 paper parses as printed', { skip }, () => {
-  const start = paper!.indexOf('(define-activity', paper!.indexOf('Definition 3:'));
-  const end = paper!.indexOf('5. Applications', start);
-  const a = parseSexprActivity(untag(paper!.slice(start, end)), 'w4-paper');
-  assert.equal(a.name, 'trace-walk');
-  assert.equal(a.documentation, 'Traces the Web Walking activity.');
-  assert.equal(a.operator, 'JCMa@ai.mit.edu');
-  assert.equal(a.reportStream, '*standard-output*');
-  assert.deepEqual(a.constraints.map(printConstraint), ['(no-cycles)', '(depth 2)', '(header-robots-allowed)']);
-  assert.deepEqual(a.actions.map((x) => x.name), ['trace', 'trace-headers', 'walk-inferiors']);
-  assert.deepEqual(new ConstraintSet(compileConstraints(a.constraints)).describe(), ['context: (depth 2)', 'uri: (no-cycles)', 'header: (header-robots-allowed)']);
-});
+describe("the W4 paper's own forms", { skip }, () => {
+  test('Definition 3 of the W4 paper parses as printed', () => {
+    const start = paper!.indexOf('(define-activity', paper!.indexOf('Definition 3:'));
+    const end = paper!.indexOf('5. Applications', start);
+    const a = parseSexprActivity(untag(paper!.slice(start, end)), 'w4-paper');
+    assert.equal(a.name, 'trace-walk');
+    assert.equal(a.documentation, 'Traces the Web Walking activity.');
+    assert.equal(a.operator, 'JCMa@ai.mit.edu');
+    assert.equal(a.reportStream, '*standard-output*');
+    assert.deepEqual(a.constraints.map(printConstraint), ['(no-cycles)', '(depth 2)', '(header-robots-allowed)']);
+    assert.deepEqual(a.actions.map((x) => x.name), ['trace', 'trace-headers', 'walk-inferiors']);
+    assert.deepEqual(new ConstraintSet(compileConstraints(a.constraints)).describe(), ['context: (depth 2)', 'uri: (no-cycles)', 'header: (header-robots-allowed)']);
+  });
 
-test('the mapper\'s conditional constraint parses and keeps only HTML modified after 1996-01-01', { skip }, () => {
-  const line = paper!.split('\n').find((l) => l.includes('((if ((header-content-type'))!;
-  // The scan reads the form's final nil as "mil"; the printed figure says nil.
-  const text = untag(line).replace(/\bmil\)\)$/, 'nil))');
-  const [c] = compileConstraints(parseConstraintText(text, 'figure-1'));
-  assert.equal(c!.cost, 'header');
-  const page = (type: string, modified: string) => cand('http://a.test/p', { headers: { 'content-type': type, 'last-modified': modified } });
-  assert.equal(c!.test(page('text/html', 'Tue, 02 Jan 1996 00:00:00 GMT')), true);
-  assert.equal(c!.test(page('text/html', 'Fri, 01 Dec 1995 00:00:00 GMT')), false);
-  assert.equal(c!.test(page('image/gif', 'Fri, 01 Dec 1995 00:00:00 GMT')), true);
-});
+  test('the mapper\'s conditional constraint parses and keeps only HTML modified after 1996-01-01', () => {
+    const line = paper!.split('\n').find((l) => l.includes('((if ((header-content-type'))!;
+    // The scan reads the form's final nil as "mil"; the printed figure says nil.
+    const text = untag(line).replace(/\bmil\)\)$/, 'nil))');
+    const [c] = compileConstraints(parseConstraintText(text, 'figure-1'));
+    assert.equal(c!.cost, 'header');
+    const page = (type: string, modified: string) => cand('http://a.test/p', { headers: { 'content-type': type, 'last-modified': modified } });
+    assert.equal(c!.test(page('text/html', 'Tue, 02 Jan 1996 00:00:00 GMT')), true);
+    assert.equal(c!.test(page('text/html', 'Fri, 01 Dec 1995 00:00:00 GMT')), false);
+    assert.equal(c!.test(page('image/gif', 'Fri, 01 Dec 1995 00:00:00 GMT')), true);
+  });
 
-test('the locator\'s form (with the paper\'s url-search spelling) drops the URLs it names', { skip }, () => {
-  const line = paper!.split('\n').find((l) => l.startsWith('((not ((or (url-search'))!;
-  const [c] = compileConstraints(parseConstraintText(line, 'figure-3'));
-  assert.equal(c!.cost, 'uri');
-  assert.equal(c!.test(cand('http://a.test/cl-http/standards/http.html')), false);
-  assert.equal(c!.test(cand('http://a.test/cl-http/faq.html')), true);
+  test('the locator\'s form (with the paper\'s url-search spelling) drops the URLs it names', () => {
+    const line = paper!.split('\n').find((l) => l.startsWith('((not ((or (url-search'))!;
+    const [c] = compileConstraints(parseConstraintText(line, 'figure-3'));
+    assert.equal(c!.cost, 'uri');
+    assert.equal(c!.test(cand('http://a.test/cl-http/standards/http.html')), false);
+    assert.equal(c!.test(cand('http://a.test/cl-http/faq.html')), true);
+  });
 });
 
 test('the shipped samples parse, and both forms of one activity compile to the same order', () => {
