@@ -168,3 +168,13 @@ test('resource-search finds a substring in a text body, case-insensitive, and ne
   assert.equal(pass(k, at('http://a.test/', { headers: { 'content-type': 'image/png' }, body: 'lisp' })), false);
   assert.match(missing(k, at('http://a.test/')), /missing candidate\.body/);
 });
+
+test('resource-satisfies applies a predicate to a text body', () => {
+  const k = H.resourceSatisfies('matches /<title>[^<]*lisp/i and not contains "404"');
+  const page = (body: string, type = 'text/html') => at('http://a.test/', { headers: { 'content-type': type }, body });
+  assert.equal(k.cost, 'resource');
+  assert.equal(pass(k, page('<title>Common Lisp</title>')), true);
+  assert.equal(pass(k, page('<title>Common Lisp</title> 404')), false);
+  assert.equal(pass(k, page('<title>Common Lisp</title>', 'application/octet-stream')), false);
+  assert.match(missing(k, at('http://a.test/')), /missing candidate\.body/);
+});

@@ -52,6 +52,7 @@ export const CONSTRAINT_TYPES: readonly ConstraintType[] = [
   { name: 'header-robots-allowed', cost: 'header', args: [], build: () => H.headerRobotsAllowed() },
   { name: 'header-server', cost: 'header', args: [a('predicate', 'predicate')], build: ([p]) => H.headerServer(s(p)) },
   { name: 'resource-search', cost: 'resource', args: [a('substring', 'text')], build: ([x]) => H.resourceSearch(s(x)) },
+  { name: 'resource-satisfies', cost: 'resource', args: [a('predicate', 'predicate')], build: ([p]) => H.resourceSatisfies(s(p)) },
 ];
 
 /** The paper's other spellings: the 1996 proceedings call header-predicate header-satisfies; the locator's form writes url-search. */

@@ -112,3 +112,13 @@ export function resourceSearch(substring: string): Constraint {
     return body.toLowerCase().includes(want);
   });
 }
+
+/** "Applies PREDICATE to the body of an HTML resource" (1996 proceedings): a predicate-language text over the body. */
+export function resourceSatisfies(predicate: string): Constraint {
+  const p = compilePredicate(predicate, [], 'value');
+  return constraint(`resource-satisfies ${JSON.stringify(predicate)}`, 'resource', (c) => {
+    const body = need(c, 'body', 'resource');
+    const type = c.headers ? header(c, 'content-type') : undefined;
+    return (type === undefined || TEXTUAL.test(type.trim().toLowerCase())) && p(() => body);
+  });
+}
