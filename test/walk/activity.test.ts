@@ -89,5 +89,8 @@ test('syntax and argument mistakes name the place and the fix', () => {
   assert.match(errorOf(() => parseSexprActivity('(define-activity w :constrants nil)', 'd.w4')).toLine(), /^d\.w4:1:20: unknown key :constrants; did you mean :constraint-set/);
   assert.match(errorOf(() => parseJsonActivity('{"name": "w", "constraints": [["header-server", "contains apache"]]}', 'e.json')).toLine(), /^e\.json:1:59: predicate: expected a "string"/);
   assert.match(errorOf(() => parseJsonActivity('{"name": "w", "strategy": "zigzag"}', 'f.json')).toLine(), /unknown strategy zigzag; use one of roulette, bfs, dfs/);
+  const deep = 100_000;
+  assert.match(errorOf(() => parseSexprActivity(`(define-activity w :constraint-set (${'(not '.repeat(deep)}`, 'h.w4')).toLine(), /^h\.w4:1:\d+: lists nested deeper than 64/);
+  assert.match(errorOf(() => parseJsonActivity(`{"name": "w", "constraints": ${'['.repeat(deep)}`, 'i.json')).toLine(), /^i\.json:1:\d+: arrays nested deeper than 64/);
   assert.match(errorOf(() => parseSexprActivity('(define-activity w :actions ((salton-check-uri ("a" "b") (1) 0.1)))', 'g.w4')).toLine(), /^g\.w4:1:58: expected one weight per word \(2\); got \(1\)$/);
 });

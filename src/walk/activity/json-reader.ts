@@ -4,6 +4,7 @@
  * appear only where the activity format has them, as ordered entries.
  */
 import { ActivityError } from './errors.js';
+import { MAX_DEPTH } from './sexpr.js';
 import type { Pos, Value } from './spec.js';
 
 export type JsonNode = Value | { kind: 'object'; entries: { key: string; at: Pos; value: JsonNode }[]; at: Pos };
@@ -38,10 +39,11 @@ export function readJson(text: string, file?: string): JsonNode {
       return fail('bad escape in string', { line, col: start - lineStart + 1 });
     }
   };
-  const value = (): JsonNode => {
+  const value = (depth = 0): JsonNode => {
     ws();
     const at = pos();
     const ch = text[i];
+    if ((ch === '[' || ch === '{') && depth >= MAX_DEPTH) fail(`arrays nested deeper than ${MAX_DEPTH}`, at);
     if (ch === '"') return { kind: 'string', value: string(), at };
     if (ch === '[') {
       i++;
@@ -49,7 +51,7 @@ export function readJson(text: string, file?: string): JsonNode {
       ws();
       if (text[i] === ']') { i++; return { kind: 'list', items, at }; }
       for (;;) {
-        const v = value();
+        const v = value(depth + 1);
         if (v.kind === 'object') fail('an object is allowed only at the top', v.at);
         items.push(v as Value);
         ws();
@@ -68,7 +70,7 @@ export function readJson(text: string, file?: string): JsonNode {
         if (text[i] !== '"') fail('expected a "key"');
         const key = string();
         expect(':');
-        entries.push({ key, at: kat, value: value() });
+        entries.push({ key, at: kat, value: value(depth + 1) });
         ws();
         if (text[i] === '}') { i++; return { kind: 'object', entries, at }; }
         expect(',');

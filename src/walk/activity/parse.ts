@@ -63,7 +63,6 @@ export function parseSexprActivity(source: string, file?: string): Activity {
 export function parseJsonActivity(source: string, file?: string): Activity {
   const root = readJson(source, file);
   if (root.kind !== 'object') throw new ActivityError('shape', 'expected a JSON object', { file, at: root.at }, 'see activities/activity.schema.json');
-  let a: Activity | undefined;
   const fields: { [k: string]: Value } = {};
   for (const e of root.entries) {
     if (!JSON_KEYS.includes(e.key)) throw new ActivityError('unknown-key', `unknown key "${e.key}"`, { file, at: e.at }, suggestion(e.key, JSON_KEYS));
@@ -72,7 +71,7 @@ export function parseJsonActivity(source: string, file?: string): Activity {
   }
   const name = fields.name;
   if (!name) throw new ActivityError('shape', 'the activity needs a "name"', { file, at: root.at });
-  a = { name: text(name, '"name"', file), constraints: [], actions: [], file, at: root.at };
+  const a: Activity = { name: text(name, '"name"', file), constraints: [], actions: [], file, at: root.at };
   if (fields.documentation) a.documentation = text(fields.documentation, '"documentation"', file);
   if (fields.strategy) a.strategy = text(fields.strategy, '"strategy"', file);
   if (fields.operator) a.operator = text(fields.operator, '"operator"', file);

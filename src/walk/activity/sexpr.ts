@@ -8,6 +8,8 @@ import type { Pos, Value } from './spec.js';
 
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 const DELIMITER = /[\s()";]/;
+/** Deeper nesting than any activity needs; a hostile file must not exhaust the stack. */
+export const MAX_DEPTH = 64;
 
 export function readSexprs(text: string, file?: string): Value[] {
   let i = 0;
@@ -28,17 +30,18 @@ export function readSexprs(text: string, file?: string): Value[] {
       else break;
     }
   };
-  const read = (): Value => {
+  const read = (depth: number): Value => {
     const at = pos();
     const ch = text[i]!;
     if (ch === '(') {
+      if (depth >= MAX_DEPTH) fail(`lists nested deeper than ${MAX_DEPTH}`, at, 'flatten the constraint');
       advance();
       const items: Value[] = [];
       for (;;) {
         skip();
         if (i >= text.length) fail('unclosed (', at, 'add the missing )');
         if (text[i] === ')') { advance(); return { kind: 'list', items, at }; }
-        items.push(read());
+        items.push(read(depth + 1));
       }
     }
     if (ch === ')') fail('unexpected )', at, 'remove it, or open the list it closes');
@@ -60,7 +63,7 @@ export function readSexprs(text: string, file?: string): Value[] {
     return NUMBER.test(word) ? { kind: 'number', value: Number(word), at } : { kind: 'symbol', value: word.toLowerCase(), at };
   };
   const out: Value[] = [];
-  for (skip(); i < text.length; skip()) out.push(read());
+  for (skip(); i < text.length; skip()) out.push(read(0));
   return out;
 }
 
