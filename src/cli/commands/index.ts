@@ -15,6 +15,7 @@ import { harvestCommand } from './harvest.js';
 import { statsCommand } from './stats.js';
 import { whyCommand } from './why.js';
 import { configCommand } from './config.js';
+import { activityCommand } from './activity.js';
 
 /**
  * Every command of the CLI, in the order `anwc --help` lists them: the pipeline first (import →
@@ -33,6 +34,7 @@ export const COMMANDS: CommandModule<any, any>[] = [
   exportCommand,
   extractCommand,
   markupCommand,
+  activityCommand,
   robotsCommand,
   fetchCommand,
   stemCommand,

@@ -22,6 +22,39 @@ export interface Candidate {
   headers?: Record<string, string>;
   /** The decoded body, once a GET was made (resource class). */
   body?: string;
+  /** The URLs walked from the root down to the referrer, root first, not this one (no-cycles). */
+  path?: readonly string[];
+  /** The host's DNS answer: CNAME chain resolved, and its addresses (DNS class, uri-host). */
+  dns?: DnsFacts;
+  /** The same for the referrer's host (DNS class, uri-referrer-host). */
+  referrerDns?: DnsFacts;
+  /** Whether the site's robots.txt lets this crawler fetch the URL (header class). */
+  robotsAllowed?: boolean;
+  /** The walk's clock, epoch milliseconds, for ages (header class). */
+  now?: number;
+}
+
+export interface DnsFacts {
+  canonicalName: string;
+  addresses: readonly string[];
+}
+
+/**
+ * Thrown when a constraint needs a fact the engine has not filled in: the set rejects (fails
+ * closed) and the verdict's detail names the missing field, so a wiring mistake is visible.
+ */
+export class MissingFact extends Error {
+  constructor(field: string, cost: CostClass) {
+    super(`missing candidate.${field} (the engine fills it at the ${cost} class)`);
+    this.name = 'MissingFact';
+  }
+}
+
+/** The field's value, or a MissingFact. */
+export function need<K extends keyof Candidate>(c: Candidate, field: K, cost: CostClass): NonNullable<Candidate[K]> {
+  const v = c[field];
+  if (v === undefined || v === null) throw new MissingFact(field, cost);
+  return v as NonNullable<Candidate[K]>;
 }
 
 export interface Constraint {
