@@ -275,6 +275,19 @@ export const OPTIONS = {
     type: 'string',
     describe: 'With --retry-failed: only these failures, comma-separated (timeout, reset, refused, dns, network, http-503, 5xx, 4xx…)',
   },
+  state: {
+    type: 'string',
+    describe: 'Keep the walk\'s frontier in this database (sqlite:PATH or mysql://…) so that a rerun resumes it and anwc why can explain it; by default a walk keeps nothing',
+    default: 'sqlite::memory:',
+  },
+  activity: {
+    type: 'string',
+    describe: 'The activity to run: a file (.w4 s-expression or .json) or the name of a built-in one (anwc activity list)',
+  },
+  report: {
+    type: 'string',
+    describe: 'Write the walk\'s HTML report here (made by the html-* actions); by default NAME-report.html when there is one',
+  },
   progress: {
     type: 'string',
     describe: 'Progress: a live bar on a terminal, JSON lines on stderr otherwise, or none',

@@ -1,4 +1,4 @@
-import { META_WORD_MAX, type Domain, type Link, type LinkOutcome, type LinkStatus, type MetaWord, type MetaWordInput, type Origin, type Run, type StoredNode } from './store.js';
+import { META_WORD_MAX, type Domain, type Link, type LinkOrder, type LinkOutcome, type LinkStatus, type MetaWord, type MetaWordInput, type Origin, type Run, type StoredNode } from './store.js';
 
 /**
  * Rows as both backends return them (the SQL names columns alike) turned into the Store's
@@ -65,6 +65,7 @@ export function toLink(r: Row): Link {
     discoveredAt: num(r.discovered_at),
     attempts: num(r.attempts ?? 0),
     notBefore: numOrNull(r.not_before),
+    priority: num(r.priority ?? 0),
   };
 }
 
@@ -94,7 +95,7 @@ export function toRun(r: Row): Run {
 /** The columns of a link joined with its domain's host, as toLink reads them. */
 export const LINK_COLUMNS =
   'l.id, l.url, l.domain_id, d.host, l.depth, l.status, l.query_id, l.referrer_id, l.etag, l.last_modified, ' +
-  'l.lease_owner, l.lease_expires_at, l.outcome_kind, l.outcome_detail, l.discovered_at, l.attempts, l.not_before';
+  'l.lease_owner, l.lease_expires_at, l.outcome_kind, l.outcome_detail, l.discovered_at, l.attempts, l.not_before, l.priority';
 
 export const NODE_COLUMNS = 'n.id, n.origin, n.text, n.sentences, n.source_url, n.relevance, n.created_at';
 
@@ -116,5 +117,17 @@ export function checkMetaWords(words: MetaWordInput[]): void {
     if ([...w.word].length > META_WORD_MAX || [...w.stem].length > META_WORD_MAX) {
       throw new RangeError(`meta word longer than ${META_WORD_MAX} characters: ${w.word.slice(0, 40)}…`);
     }
+  }
+}
+
+/** ORDER BY of a domain's next link for each LinkOrder. */
+export function linkOrderSql(order: LinkOrder): string {
+  switch (order) {
+    case 'newest':
+      return 'id DESC';
+    case 'priority':
+      return 'priority DESC, id ASC';
+    case 'discovery':
+      return 'id ASC';
   }
 }

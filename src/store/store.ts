@@ -32,8 +32,11 @@ export const ORIGINS: readonly Origin[] = ['author', 'crawler'];
 
 export type LinkStatus = 'pending' | 'leased' | 'done' | 'failed' | 'excluded';
 
-/** Which of a domain's leasable links comes out first: the oldest (breadth-first) or the newest (depth-first). */
-export type LinkOrder = 'discovery' | 'newest';
+/**
+ * Which of a domain's leasable links comes out first: the oldest (breadth-first), the newest
+ * (depth-first), or the highest priority (best-first; ties in discovery order).
+ */
+export type LinkOrder = 'discovery' | 'newest' | 'priority';
 
 /** Longest meta word (and stem) the store keeps: MySQL's indexed VARCHAR(191) in utf8mb4. */
 export const META_WORD_MAX = 191;
@@ -138,6 +141,8 @@ export interface LinkInput {
   depth: number;
   queryId?: number | null;
   referrerId?: number | null;
+  /** Best-first walks: higher comes out first within the domain (default 0). */
+  priority?: number;
 }
 
 export interface Link {
@@ -159,6 +164,7 @@ export interface Link {
   attempts: number;
   /** Not leased before this time (epoch ms): the retry's backoff or Retry-After. */
   notBefore: number | null;
+  priority: number;
 }
 
 /** What became of a link (practice 3); `kind` is the walker's vocabulary, `detail` its facts. */

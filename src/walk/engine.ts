@@ -1,8 +1,8 @@
-import type { Link, LinkInput, NodeInput, Store } from '../store/store.js';
+import type { Link, LinkInput, LinkOrder, NodeInput, Store } from '../store/store.js';
 import type { FetchOutcome } from '../web/outcome.js';
 import type { Politeness } from '../web/politeness.js';
 import { hostOf, normalizeUrl } from '../web/url.js';
-import { ConstraintSet, type Candidate, type Verdict } from './constraints/constraint.js';
+import { ConstraintSet, type Candidate, type DnsFacts, type Verdict } from './constraints/constraint.js';
 import type { FetchedPage, FetchResult } from './fetch-step.js';
 import { Frontier, type Readiness } from './frontier.js';
 import { toStored, type WalkOutcome } from './outcome.js';
@@ -26,9 +26,11 @@ export type { FetchedPage } from './fetch-step.js';
 export interface ActResult {
   outcome: WalkOutcome;
   nodes: NodeInput[];
-  /** Absolute URLs found on the page, to be filtered and added to the frontier. */
-  links: string[];
+  /** Absolute URLs found on the page, to be filtered and added to the frontier; with a priority for best-first walks. */
+  links: FoundLink[];
 }
+
+export type FoundLink = string | { url: string; priority?: number };
 
 export interface WalkPorts {
   store: Store;
@@ -36,7 +38,11 @@ export interface WalkPorts {
   constraints: ConstraintSet;
   /** Per-host readiness, slots, delays and backoff: the one owner of "may this host be asked now". */
   politeness: Politeness;
-  fetch(link: Link, signal: AbortSignal, method: 'GET' | 'HEAD'): Promise<FetchResult>;
+  fetch(link: Link, signal: AbortSignal, method: 'GET' | 'HEAD', referer?: string): Promise<FetchResult>;
+  /** DNS facts of a host for DNS-class constraints, under the fetch's address policy. */
+  dns(host: string): Promise<{ facts: DnsFacts } | { outcome: WalkOutcome }>;
+  /** Overrides the strategy's order of links within a domain (best-first walks: 'priority'). */
+  linkOrder?: LinkOrder;
   act(page: FetchedPage, link: Link): Promise<ActResult>;
   /** Added to the domain's score after a page (the harvest: +1 when it yielded a node). */
   reward(outcome: WalkOutcome): number;
@@ -75,7 +81,11 @@ export class Walker {
   /** Something finished since the loop last looked: set even when nobody waits, so no wake-up is lost. */
   private nudged = false;
 
+  /** The activity has a constraint that reads the path from the root (no-cycles). */
+  private readonly needsPath: boolean;
+
   constructor(private readonly ports: WalkPorts, private readonly opts: WalkOptions) {
+    this.needsPath = ports.constraints.ordered.some((c) => /\bno-cycles\b/.test(c.name));
     const now = ports.now ?? Date.now;
     this.started = now();
     this.frontier = new Frontier(ports.store, ports.strategy, {
@@ -204,7 +214,7 @@ export class Walker {
         this.frontier.finished(domainId);
         continue;
       }
-      const link = await this.ports.store.leaseNextLink(domainId, this.opts.owner, this.opts.leaseMs, this.now(), this.ports.strategy.linkOrder);
+      const link = await this.ports.store.leaseNextLink(domainId, this.opts.owner, this.opts.leaseMs, this.now(), this.ports.linkOrder ?? this.ports.strategy.linkOrder);
       if (link) {
         this.frontier.started(domainId);
         this.stats.pagesStarted++;
@@ -221,11 +231,12 @@ export class Walker {
     let outcome: WalkOutcome;
     let answered = false;
     try {
-      const refusal = this.filter(link);
+      const c = await this.candidate(link);
+      const refusal = await this.filter(c);
       if (refusal) {
         outcome = refusal;
       } else {
-        const fetched = await this.fetchAndAct(link);
+        const fetched = await this.fetchAndAct(link, c);
         answered = fetched.answered;
         outcome = fetched.outcome;
         result = fetched.result;
@@ -238,12 +249,28 @@ export class Walker {
     await this.feedBack(link, outcome, result);
   }
 
+  /** What the constraints may know of a leased link before any request: its URL, depth, referrer and path. */
+  private async candidate(link: Link): Promise<Candidate> {
+    const referrer = link.referrerId ? (await this.ports.store.link(link.referrerId))?.url : undefined;
+    return { url: new URL(link.url), depth: link.depth, referrer, ...(this.needsPath ? { path: await this.pathOf(link) } : {}) };
+  }
+
   /**
-   * Step 2: the context and URI constraints, again, in case the run's scope differs from the one
-   * that stored the link. A no here is the run's setting, not a verdict on the link.
+   * Step 2: the context, URI and DNS constraints, again, in case the run's scope differs from the
+   * one that stored the link. A no here is the run's setting, not a verdict on the link.
    */
-  private filter(link: Link): WalkOutcome | undefined {
-    const v = this.ports.constraints.check(candidateOf(link), 'uri');
+  private async filter(c: Candidate): Promise<WalkOutcome | undefined> {
+    let v = this.ports.constraints.check(c, 'uri');
+    if (v.pass && this.ports.constraints.needs('dns')) {
+      const dns = await this.ports.dns(c.url.hostname);
+      if ('outcome' in dns) return dns.outcome;
+      c.dns = dns.facts;
+      if (c.referrer) {
+        const r = await this.ports.dns(new URL(c.referrer).hostname);
+        if ('facts' in r) c.referrerDns = r.facts;
+      }
+      v = this.ports.constraints.check(c, 'dns', 'dns');
+    }
     return v.pass ? undefined : { kind: 'refused', reason: 'out-of-scope', constraint: v.constraint, ...(v.detail ? { detail: v.detail } : {}) };
   }
 
@@ -251,37 +278,51 @@ export class Walker {
    * Steps 3 and 4: header constraints on a HEAD when the activity has any (so a no costs no body),
    * then the GET, its header and resource constraints, and the actions. Both requests of a page
    * go out on the one politeness slot taken at pick; `answered` once politeness has been told
-   * what the server said last.
+   * what the server said last. robots.txt is asked before any request, so a fetched page is one
+   * robots.txt allows.
    */
-  private async fetchAndAct(link: Link): Promise<{ outcome: WalkOutcome; result?: ActResult; answered: boolean }> {
+  private async fetchAndAct(link: Link, c: Candidate): Promise<{ outcome: WalkOutcome; result?: ActResult; answered: boolean }> {
     const signal = this.abort.signal;
-    const c = candidateOf(link);
     let last: FetchOutcome | undefined;
     const answer = (): boolean => {
       if (last) this.ports.politeness.release(link.host, last, this.now());
       return last !== undefined;
     };
+    const facts = (page: FetchedPage): Candidate => ({ ...c, headers: page.headers, robotsAllowed: true, now: this.now() });
     if (this.ports.constraints.needs('header')) {
-      const head = await this.ports.fetch(link, signal, 'HEAD');
+      const head = await this.ports.fetch(link, signal, 'HEAD', c.referrer);
       last = head.http;
       if ('page' in head) {
-        const v = this.ports.constraints.check({ ...c, headers: head.page.headers }, 'header', 'dns');
+        const v = this.ports.constraints.check(facts(head.page), 'header', 'header');
         if (!v.pass) return { outcome: rejected(v), answered: answer() };
       } else if (!head.http || head.outcome.kind === 'refused' || head.outcome.kind === 'robots') {
         return { outcome: head.outcome, answered: answer() };
       }
       // A HEAD the server refused or failed (405, 501, a dropped connection) falls back to the GET.
     }
-    const got = await this.ports.fetch(link, signal, 'GET');
+    const got = await this.ports.fetch(link, signal, 'GET', c.referrer);
     last = got.http ?? last;
     const answered = answer();
     if (!('page' in got)) {
       return { outcome: got.outcome, answered, result: got.links ? { outcome: got.outcome, nodes: [], links: got.links } : undefined };
     }
-    const v = this.ports.constraints.check({ ...c, headers: got.page.headers, body: got.page.text }, 'resource', 'dns');
+    const v = this.ports.constraints.check({ ...facts(got.page), body: got.page.text }, 'resource', 'header');
     if (!v.pass) return { outcome: rejected(v), answered };
     const result = await this.ports.act(got.page, link);
     return { outcome: result.outcome, result, answered };
+  }
+
+  /** The URLs from the root down to the link's referrer (no-cycles), read up the referrer chain. */
+  private async pathOf(link: Link): Promise<string[]> {
+    const out: string[] = [];
+    let id = link.referrerId;
+    for (let hops = 0; id != null && hops <= link.depth; hops++) {
+      const up = await this.ports.store.link(id);
+      if (!up) break;
+      out.unshift(up.url);
+      id = up.referrerId;
+    }
+    return out;
   }
 
   /**
@@ -289,7 +330,7 @@ export class Walker {
    * a transient failure with retries left puts the link back until its not-before time instead.
    */
   private async feedBack(link: Link, outcome: WalkOutcome, result: ActResult | undefined): Promise<void> {
-    const newLinks = result ? this.discover(result.links, link) : [];
+    const newLinks = result ? this.discover(result.links, link, this.needsPath ? await this.pathOf(link) : undefined) : [];
     const reward = this.ports.reward(outcome);
     const now = this.now();
     const next = dispose(outcome, link.attempts, this.ports.retry, now);
@@ -320,10 +361,12 @@ export class Walker {
    * Links found on a page, in the one normal form the seeds have too (so `/%7euser/` and
    * `/~user/` are one link), kept when the context and URI constraints allow them.
    */
-  private discover(urls: string[], from: Link): LinkInput[] {
+  private discover(found: FoundLink[], from: Link, fromPath: readonly string[] | undefined): LinkInput[] {
     const out: LinkInput[] = [];
+    const path = fromPath && [...fromPath, from.url];
     const seen = new Set<string>();
-    for (const raw of urls) {
+    for (const f of found) {
+      const raw = typeof f === 'string' ? f : f.url;
       const n = normalizeUrl(raw, undefined, { maxLength: this.opts.maxUrlLength });
       if (!n.ok) {
         this.stats.dropped(n.reason);
@@ -332,12 +375,13 @@ export class Walker {
       if (seen.has(n.url)) continue;
       seen.add(n.url);
       const url = new URL(n.url);
-      const v = this.ports.constraints.check({ url, depth: from.depth + 1, referrer: from.url }, 'uri');
+      const v = this.ports.constraints.check({ url, depth: from.depth + 1, referrer: from.url, ...(path ? { path } : {}) }, 'uri');
       if (!v.pass) {
         this.stats.dropped(v.constraint);
         continue;
       }
-      out.push({ url: n.url, host: hostOf(n.url), depth: from.depth + 1, queryId: from.queryId, referrerId: from.id });
+      const priority = typeof f === 'string' ? undefined : f.priority;
+      out.push({ url: n.url, host: hostOf(n.url), depth: from.depth + 1, queryId: from.queryId, referrerId: from.id, ...(priority === undefined ? {} : { priority }) });
     }
     return out;
   }
@@ -362,6 +406,3 @@ function rejected(v: Verdict & { pass: false }): WalkOutcome {
   return { kind: 'rejected', constraint: v.constraint, cost: v.cost, ...(v.detail ? { detail: v.detail } : {}) };
 }
 
-function candidateOf(link: Link): Candidate {
-  return { url: new URL(link.url), depth: link.depth, referrer: undefined };
-}

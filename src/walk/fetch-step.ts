@@ -6,6 +6,7 @@ import { parseRetryAfter } from '../web/retry-after.js';
 import { RobotsCache, robotsOrigin, type RobotsStore } from '../web/robots-cache.js';
 import { RobotsGate } from '../web/robots-fetch.js';
 import { crawlDelay } from '../web/robots.js';
+import type { DnsFacts } from './constraints/constraint.js';
 import type { WalkOutcome } from './outcome.js';
 
 /**
@@ -49,7 +50,20 @@ export class FetchStep {
     this.gate = new RobotsGate(fetcher, { userAgent: opts.token, cache: new RobotsCache({ store: robotsByHost(store) }) });
   }
 
-  async fetch(link: Link, signal: AbortSignal, method: 'GET' | 'HEAD' = 'GET'): Promise<FetchResult> {
+  /**
+   * The DNS facts of a host for DNS-class constraints, through the same address policy as the
+   * fetch (mapped names are never looked up); a refusal or lookup failure as an outcome.
+   */
+  async dns(host: string): Promise<{ facts: DnsFacts } | { outcome: WalkOutcome }> {
+    const v = await this.fetcher.policy.check(host);
+    if (v.ok) return { facts: { canonicalName: host.toLowerCase(), addresses: [v.address] } };
+    return v.failure === 'refused-address'
+      ? { outcome: { kind: 'refused', reason: 'address-refused', detail: v.detail } }
+      : { outcome: { kind: 'failed', failure: v.failure, detail: v.detail } };
+  }
+
+  /** `referer` is the URL of the page the link was found on. */
+  async fetch(link: Link, signal: AbortSignal, method: 'GET' | 'HEAD' = 'GET', referer?: string): Promise<FetchResult> {
     const address = await this.fetcher.policy.check(new URL(link.url).hostname);
     if (!address.ok) {
       return address.failure === 'refused-address'
@@ -67,7 +81,6 @@ export class FetchStep {
       return { outcome: { kind: 'robots', reason: decision.reason, ...(retryAt === undefined ? {} : { retryAt }) } };
     }
     if (signal.aborted) return { outcome: { kind: 'failed', failure: 'interrupted' } };
-    const referer = link.referrerId ? (await this.store.link(link.referrerId))?.url : undefined;
     let elsewhere: string | undefined;
     const http = await this.fetcher.fetch(link.url, {
       method,

@@ -7,6 +7,8 @@ import type { CostClass } from './constraints/constraint.js';
 export type WalkOutcome =
   /** Fetched and acted on; `nodes` > 0 means the narrative action kept something. */
   | { kind: 'harvested'; status: number; nodes: number; blocks: number; rejected: Record<string, number>; links: number; truncated?: boolean }
+  /** Fetched and acted on by an activity's actions (W4): links to walk, and a score when one was taken. */
+  | { kind: 'walked'; status: number; links: number; score?: number; title?: string }
   /** Fetched, but meta robots or X-Robots-Tag said noindex: nothing stored from the page. */
   | { kind: 'noindex'; status: number; links: number }
   /** The server sent us to another host; the target was added as a link of its own domain. */
@@ -37,6 +39,7 @@ export type OutcomeKind = WalkOutcome['kind'];
 export function statusOf(o: WalkOutcome): 'done' | 'failed' | 'excluded' {
   switch (o.kind) {
     case 'harvested':
+    case 'walked':
     case 'noindex':
     case 'not-modified':
     case 'redirected':
@@ -64,6 +67,8 @@ export function describeOutcome(o: WalkOutcome): string {
       return o.nodes > 0
         ? `harvested: HTTP ${o.status}, ${o.nodes} narrative node(s) from ${o.blocks} block(s), ${o.links} link(s) followed`
         : `walked: HTTP ${o.status}, no block passed the heuristics (${summarizeRejections(o.rejected) || 'no blocks'}), ${o.links} link(s) followed`;
+    case 'walked':
+      return `walked: HTTP ${o.status}, ${o.links} link(s) followed${o.score !== undefined ? `, score ${o.score.toFixed(4)}` : ''}`;
     case 'noindex':
       return `not harvested: the page says noindex (HTTP ${o.status}); ${o.links} link(s) followed`;
     case 'not-modified':

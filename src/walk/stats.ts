@@ -37,6 +37,7 @@ export class WalkStats {
         if (o.nodes > 0) this.pagesWithNodes++;
         for (const [rule, n] of Object.entries(o.rejected)) bump(this.blockRejections, rule, n);
         break;
+      case 'walked':
       case 'noindex':
       case 'not-modified':
         this.pagesFetched++;

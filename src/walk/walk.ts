@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import seedrandom from 'seedrandom';
-import type { Link, Store } from '../store/store.js';
+import type { Link, LinkOrder, Store } from '../store/store.js';
 import { Fetcher, type FetcherOptions } from '../web/fetcher.js';
 import { Politeness, POLITENESS_DEFAULTS, type PolitenessOptions } from '../web/politeness.js';
 import { productToken } from '../web/robots-parse.js';
@@ -28,6 +28,8 @@ export interface Activity {
   act(page: FetchedPage, link: Link, ctx: { token: string }): Promise<ActResult>;
   /** Added to the domain's score after a page; none by default. */
   reward?(outcome: WalkOutcome): number;
+  /** The order of a domain's links when the actions give priorities (best-first); the strategy's otherwise. */
+  linkOrder?: LinkOrder;
 }
 
 /** How a walk runs, whatever the activity. */
@@ -90,7 +92,9 @@ export async function runActivity(
       constraints: new ConstraintSet(activity.constraints),
       politeness,
       random,
-      fetch: (link, signal, method) => step.fetch(link, signal, method),
+      fetch: (link, signal, method, referer) => step.fetch(link, signal, method, referer),
+      dns: (host) => step.dns(host),
+      linkOrder: activity.linkOrder,
       act: (page, link) => activity.act(page, link, { token }),
       reward: (o) => activity.reward?.(o) ?? 0,
       retry: { maxRetries: opts.maxRetries ?? DEFAULT_MAX_RETRIES, backoff: (n) => politeness.backoff(n) },

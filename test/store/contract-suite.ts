@@ -299,6 +299,21 @@ export function contractSuite(b: Backend): void {
         assert.equal(await s.nextDueAt(dom.id), null);
       }));
 
+    it('leases by priority when asked (best-first), ties in discovery order', () =>
+      withStore(b, async (s) => {
+        await s.addLinks([
+          { url: 'http://p.test/low', host: 'p.test', depth: 0, priority: 0.1 },
+          { url: 'http://p.test/high', host: 'p.test', depth: 0, priority: 0.9 },
+          { url: 'http://p.test/mid-a', host: 'p.test', depth: 0, priority: 0.5 },
+          { url: 'http://p.test/mid-b', host: 'p.test', depth: 0, priority: 0.5 },
+        ]);
+        const dom = (await s.domain('p.test'))!;
+        const order: string[] = [];
+        for (let i = 0; i < 4; i++) order.push((await s.leaseNextLink(dom.id, 'me', 60_000, Date.now(), 'priority'))!.url.slice(14));
+        assert.deepEqual(order, ['high', 'mid-a', 'mid-b', 'low']);
+        assert.equal((await s.linkByUrl('http://p.test/high'))!.priority, 0.9);
+      }));
+
     it('retryFailed puts failed links back, all or by kind; requeueRefused puts back what settings refused', () =>
       withStore(b, async (s) => {
         const urls = ['a', 'b', 'c', 'd', 'e'].map((x) => `http://f.test/${x}`);

@@ -9,6 +9,7 @@ import { resolved, withOptions, type OptionName } from '../options.js';
 import { progressView, type ProgressMode } from '../progress.js';
 import { runSummaryLines } from '../report/summary.js';
 import { handler } from '../run.js';
+import { listFlag } from '../list-flag.js';
 import { fetcherOptionsFrom, FETCH_OPTION_NAMES, politenessOptionsFrom, POLITENESS_OPTION_NAMES } from '../web-options.js';
 
 const HARVEST_OPTIONS = [
@@ -16,10 +17,6 @@ const HARVEST_OPTIONS = [
   'hosts', 'same-host', 'lease', 'max-retries', 'retry-failed', 'kind', 'blocks', 'progress', 'json', ...FETCH_OPTION_NAMES, ...POLITENESS_OPTION_NAMES,
 ] as const satisfies readonly OptionName[];
 
-/** Comma-separated list flag → trimmed, non-empty entries. */
-export function listFlag(v: unknown): string[] {
-  return String(v ?? '').split(',').map((x) => x.trim()).filter(Boolean);
-}
 
 /** The run's options from the flags, with every default applied here (practice 8). */
 export function harvestOptionsFrom(argv: Record<string, unknown>): HarvestOptions {

@@ -16,6 +16,7 @@ import { statsCommand } from './stats.js';
 import { whyCommand } from './why.js';
 import { configCommand } from './config.js';
 import { activityCommand } from './activity.js';
+import { walkCommandModule } from './walk.js';
 
 /**
  * Every command of the CLI, in the order `anwc --help` lists them: the pipeline first (import →
@@ -34,6 +35,7 @@ export const COMMANDS: CommandModule<any, any>[] = [
   exportCommand,
   extractCommand,
   markupCommand,
+  walkCommandModule,
   activityCommand,
   robotsCommand,
   fetchCommand,

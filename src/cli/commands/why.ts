@@ -9,7 +9,7 @@ import { normalizeUrl } from '../../web/url.js';
 import { EXIT } from '../exit.js';
 import { resolved, withOptions } from '../options.js';
 import { handler } from '../run.js';
-import { listFlag } from './harvest.js';
+import { listFlag } from '../list-flag.js';
 
 /** The stored outcome back as the walker's union (what `toStored` split into kind and detail). */
 function outcomeOf(link: Link): WalkOutcome | undefined {

@@ -39,11 +39,13 @@ export function wheelLines(wheel: WheelRow[]): string[] {
   ];
 }
 
-export function runSummaryLines(stats: WalkStats, stop: string, elapsedMs: number, wheel: WheelRow[], givenUp: string[] = [], requeued = 0): string[] {
+export function runSummaryLines(
+  stats: WalkStats, stop: string, elapsedMs: number, wheel: WheelRow[], givenUp: string[] = [], requeued = 0, what = 'harvest',
+): string[] {
   const s = stats;
   const secs = elapsedMs / 1000;
   return [
-    `harvest stopped: ${stop} after ${secs.toFixed(1)} s`,
+    `${what} stopped: ${stop} after ${secs.toFixed(1)} s`,
     ...table([
       ['pages walked', `${s.pagesDone} (${(s.pagesDone / Math.max(secs, 0.001)).toFixed(1)}/s)`],
       ['pages fetched', s.pagesFetched],

@@ -1,5 +1,5 @@
 import { sha256 } from '../hash.js';
-import { counterDeltas, LINK_COLUMNS, toLink } from '../rows.js';
+import { counterDeltas, LINK_COLUMNS, linkOrderSql, toLink } from '../rows.js';
 import type { CompletePageInput, CompletePageResult, DomainScore, Link, LinkInput, LinkOrder } from '../store.js';
 import { all, one, run, type Conn } from './conn.js';
 import { insertNodes } from './nodes.js';
@@ -32,9 +32,9 @@ export async function addLinks(c: Conn, links: LinkInput[], at: number): Promise
   const domains = await domainIds(c, links.map((l) => l.host));
   // Input order is discovery order (ids), so rows are not sorted for lock order; a deadlock
   // between two writers is retried by transaction().
-  const rows = links.map((l) => [l.url, sha256(l.url), domains.get(l.host)!, l.depth, l.queryId ?? null, l.referrerId ?? null, at]);
+  const rows = links.map((l) => [l.url, sha256(l.url), domains.get(l.host)!, l.depth, l.queryId ?? null, l.referrerId ?? null, at, l.priority ?? 0]);
   const res = await run(c,
-    'INSERT IGNORE INTO links (url, url_hash, domain_id, depth, query_id, referrer_id, discovered_at) VALUES ?', [rows]);
+    'INSERT IGNORE INTO links (url, url_hash, domain_id, depth, query_id, referrer_id, discovered_at, priority) VALUES ?', [rows]);
   return res.affectedRows;
 }
 
@@ -44,23 +44,24 @@ export async function linkWhere(c: Conn, where: string, params: unknown[]): Prom
 }
 
 /**
- * Two indexed probes (pending; leased but expired), each taking the first row no one else has
- * locked, and the earlier of the two in discovery order wins. The loser's lock ends at commit.
+ * Two indexed probes (pending and due; leased but expired), each taking the first row no one else
+ * has locked, and the one that comes first in the walk's order wins. The loser's lock ends at commit.
  */
 export async function leaseNextLink(
   c: Conn, domainId: number, owner: string, leaseMs: number, now: number, order: LinkOrder,
 ): Promise<Link | undefined> {
-  const dir = order === 'newest' ? 'DESC' : 'ASC';
+  const by = linkOrderSql(order);
   const pendingRow = await one(c,
-    `SELECT id FROM links WHERE domain_id = ? AND status = 'pending' AND (not_before IS NULL OR not_before <= ?)
-     ORDER BY id ${dir} LIMIT 1 FOR UPDATE SKIP LOCKED`, [domainId, now]);
+    `SELECT id, priority FROM links WHERE domain_id = ? AND status = 'pending' AND (not_before IS NULL OR not_before <= ?)
+     ORDER BY ${by} LIMIT 1 FOR UPDATE SKIP LOCKED`, [domainId, now]);
   const expiredRow = await one(c,
-    `SELECT id FROM links WHERE domain_id = ? AND status = 'leased' AND lease_expires_at <= ?
-     ORDER BY id ${dir} LIMIT 1 FOR UPDATE SKIP LOCKED`,
+    `SELECT id, priority FROM links WHERE domain_id = ? AND status = 'leased' AND lease_expires_at <= ?
+     ORDER BY ${by} LIMIT 1 FOR UPDATE SKIP LOCKED`,
     [domainId, now]);
-  const ids = [pendingRow, expiredRow].filter((r) => r !== undefined).map((r) => Number(r.id));
-  if (ids.length === 0) return undefined;
-  const id = order === 'newest' ? Math.max(...ids) : Math.min(...ids);
+  const rows = [pendingRow, expiredRow].filter((r) => r !== undefined).map((r) => ({ id: Number(r.id), priority: Number(r.priority) }));
+  if (rows.length === 0) return undefined;
+  rows.sort((a, b) => (order === 'newest' ? b.id - a.id : order === 'priority' ? b.priority - a.priority || a.id - b.id : a.id - b.id));
+  const id = rows[0]!.id;
   await run(c, `UPDATE links SET status = 'leased', lease_owner = ?, lease_expires_at = ? WHERE id = ?`, [owner, now + leaseMs, id]);
   return linkWhere(c, 'l.id = ?', [id]);
 }

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { sha256 } from '../hash.js';
-import { counterDeltas, LINK_COLUMNS, toLink, type Row } from '../rows.js';
+import { counterDeltas, LINK_COLUMNS, linkOrderSql, toLink, type Row } from '../rows.js';
 import type { CompletePageInput, CompletePageResult, DomainScore, Link, LinkInput, LinkOrder } from '../store.js';
 import { insertNodes } from './nodes.js';
 
@@ -24,12 +24,12 @@ export function addLinks(db: Database.Database, links: LinkInput[], at: number):
   if (links.length === 0) return 0;
   const domains = domainIds(db, links.map((l) => l.host));
   const insert = db.prepare(
-    `INSERT OR IGNORE INTO links (url, url_hash, domain_id, depth, query_id, referrer_id, discovered_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT OR IGNORE INTO links (url, url_hash, domain_id, depth, query_id, referrer_id, discovered_at, priority)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   let added = 0;
   for (const l of links) {
-    added += insert.run(l.url, sha256(l.url), domains.get(l.host)!, l.depth, l.queryId ?? null, l.referrerId ?? null, at).changes;
+    added += insert.run(l.url, sha256(l.url), domains.get(l.host)!, l.depth, l.queryId ?? null, l.referrerId ?? null, at, l.priority ?? 0).changes;
   }
   return added;
 }
@@ -45,7 +45,7 @@ export function leaseNextLink(
   const next = db.prepare(
     `SELECT id FROM links WHERE domain_id = ?
        AND ((status = 'pending' AND (not_before IS NULL OR not_before <= ?)) OR (status = 'leased' AND lease_expires_at <= ?))
-     ORDER BY id ${order === 'newest' ? 'DESC' : 'ASC'} LIMIT 1`,
+     ORDER BY ${linkOrderSql(order)} LIMIT 1`,
   ).get(domainId, now, now) as { id: number } | undefined;
   if (!next) return undefined;
   db.prepare(`UPDATE links SET status = 'leased', lease_owner = ?, lease_expires_at = ? WHERE id = ?`).run(owner, now + leaseMs, next.id);

@@ -1,0 +1,52 @@
+import type { CommandModule } from 'yargs';
+import { findActivity } from '../../walk/activity/library.js';
+import { specActivity } from '../../walk/actions/activity.js';
+import { reportDocument } from '../../walk/actions/html.js';
+import { EXIT } from '../exit.js';
+import { resolved, withOptions } from '../options.js';
+import { writeWhole } from '../out-file.js';
+import { handler } from '../run.js';
+import { safetyConstraints, walkCommand, walkRunOptionsFrom, WALK_OPTIONS } from '../walk-run.js';
+
+/** `anwc walk`: any W4 activity, on the engine the harvest uses. */
+export const walkCommandModule: CommandModule = {
+  command: 'walk <urls..>',
+  describe: 'Walk the web from the given URLs with an activity: its constraints choose the pages, its actions act on them',
+  builder: (y) =>
+    withOptions(y.positional('urls', { type: 'string', array: true, describe: 'Root URLs' }), 'activity', 'report', ...WALK_OPTIONS)
+      .demandOption('activity')
+      .example('anwc walk https://example.org/ --activity trace-walk', 'the W4 paper\'s Definition 3: trace pages and headers two links deep')
+      .example('anwc walk https://example.org/ --activity my-walk.w4 --report walk.html', 'an activity of your own, with its HTML report')
+      .example("anwc walk http://alpha.test/ --activity trace-walk --resolve '*.test:127.0.0.1' --delay 0", 'a local test web')
+      .epilogue(
+        'Text actions (trace, trace-headers, salton-check-uri) print to stdout; html-* actions build one HTML report.\n' +
+          'With --state sqlite:FILE the walk can be resumed and anwc why --db sqlite:FILE explains each URL.',
+      ),
+  handler: handler(async (argv: Record<string, unknown>) => {
+    const spec = findActivity(String(argv.activity));
+    const opts = walkRunOptionsFrom(argv, spec.strategy);
+    if (spec.operator && !opts.fetcher.from) opts.fetcher.from = spec.operator;
+    const fragments: string[] = [];
+    const activity = specActivity(spec, { text: (l) => process.stdout.write(`${l}\n`), html: (f) => fragments.push(f) }, safetyConstraints(argv, opts));
+    const { report, store } = await walkCommand(argv, activity, (argv.urls as string[]) ?? [], opts, 'walk');
+    try {
+      const given = resolved(argv, 'report').value as string | undefined;
+      if (fragments.length > 0 || given) {
+        const file = given ?? `${spec.name}-report.html`;
+        const facts: [string, string][] = [
+          ['activity', spec.name],
+          ['roots', ((argv.urls as string[]) ?? []).join(' ')],
+          ['made', new Date().toISOString()],
+          ['pages walked', String(report.stats.pagesDone)],
+          ['stopped', report.stop],
+        ];
+        writeWhole(file, reportDocument(`anwc walk: ${spec.name}`, facts, fragments), '--report');
+        process.stderr.write(`anwc: HTML report written to ${file}\n`);
+      }
+    } finally {
+      await store.close();
+    }
+    if (report.stop === 'interrupted') return EXIT.INTERRUPTED;
+    return EXIT.OK;
+  }),
+};
