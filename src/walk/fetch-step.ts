@@ -23,9 +23,13 @@ export interface FetchedPage {
   finalUrl: string;
   status: number;
   headers: Record<string, string>;
-  /** Empty for a HEAD. */
+  /** Empty for a HEAD, and for a body that is not text. */
   text: string;
+  /** The body as it came (after content decoding), for actions that keep bytes (the archiver). */
+  body: Uint8Array;
+  contentType: string | null;
   truncated: boolean;
+  method: 'GET' | 'HEAD';
 }
 
 export type FetchResult =
@@ -108,7 +112,12 @@ export class FetchStep {
 function pageOrOutcome(o: FetchOutcome): { page: FetchedPage } | { outcome: WalkOutcome } {
   switch (o.kind) {
     case 'ok':
-      return { page: { url: o.url, finalUrl: o.finalUrl, status: o.status, headers: o.headers, text: o.text ?? '', truncated: o.truncated } };
+      return {
+        page: {
+          url: o.url, finalUrl: o.finalUrl, status: o.status, headers: o.headers, text: o.text ?? '', body: o.body,
+          contentType: o.contentType, truncated: o.truncated, method: o.method,
+        },
+      };
     case 'not-modified':
       return { outcome: { kind: 'not-modified', status: o.status } };
     case 'http-error': {

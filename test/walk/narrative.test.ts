@@ -16,6 +16,9 @@ function page(body: string, headers: Record<string, string> = {}): FetchedPage {
     status: 200,
     headers,
     truncated: false,
+    body: new Uint8Array(),
+    contentType: 'text/html',
+    method: 'GET',
     text: `<!doctype html><html><head><meta charset="utf-8">${body.includes('<head>') ? '' : ''}</head><body>${body}</body></html>`,
   };
 }
