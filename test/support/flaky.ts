@@ -79,7 +79,8 @@ export async function startFlakyWeb(): Promise<FlakyWeb> {
       return;
     }
     setTimeout(() => {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page.html);
+      // Content-Length on HEAD too, as real servers send it: header constraints read it.
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(page.html) }).end(req.method === 'HEAD' ? undefined : page.html);
     }, page.delayMs ?? 0);
   });
   server.on('connection', (s) => {
