@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { openStore } from '../../src/store/open.js';
+import { prose, startFlakyWeb, type FlakyWeb } from '../support/flaky.js';
+
+/**
+ * Retries and refusals as a user meets them: a flaky server harvested to the end with the retries
+ * in `anwc stats`; links failed for good put back with --retry-failed (by kind); a seed on a
+ * loopback address refused without the flag and walked by a rerun with it.
+ */
+
+const CLI = resolve('dist', 'src', 'cli', 'main.js');
+
+function anwc(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((ok) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ANWC_DB: '', ANWC_DEBUG: '' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => ok({ code, stdout, stderr }));
+  });
+}
+
+let web: FlakyWeb;
+let dir: string;
+before(async () => {
+  web = await startFlakyWeb();
+  dir = mkdtempSync(join(tmpdir(), 'anwc-retry-'));
+});
+after(async () => {
+  await web.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const fast = ['--delay', '0', '--backoff', '0.02', '--timeout', '0.4', '--progress', 'none', '--resolve', '*.test:127.0.0.1', '--hosts', '*.test'];
+
+async function database(name: string, urls: string[]): Promise<string> {
+  const db = `sqlite:${join(dir, `${name}.sqlite`)}`;
+  const store = await openStore(db);
+  await store.addLinks(urls.map((url) => ({ url, host: new URL(url).hostname, depth: 0 })));
+  await store.close();
+  return db;
+}
+
+describe('retries at the command line', () => {
+  it('a server that fails every page twice (503, reset, silence) is harvested completely; anwc stats shows the retries', async () => {
+    const urls: string[] = [];
+    for (const kind of ['503', 'reset', 'timeout'] as const) {
+      web.page(`cli-${kind}.test`, '/p.html', { html: prose(kind), failFirst: 2, failWith: kind });
+      urls.push(web.url(`cli-${kind}.test`, '/p.html'));
+    }
+    const db = await database('flaky', urls);
+    const run = await anwc(['harvest', '--db', db, ...fast]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /links put back to try again later \(6\), by cause:/);
+    const stats = await anwc(['stats', '--db', db]);
+    assert.match(stats.stdout, /retries: 3 link\(s\) needed more than one try; 0 wait to be tried again/);
+    assert.match(stats.stdout, /done\s+3/);
+    const json = JSON.parse((await anwc(['stats', '--db', db, '--json'])).stdout);
+    assert.deepEqual(json.retries, { pending: 0, nextAt: null, retried: 3 });
+  });
+
+  it('--retry-failed --kind puts back only the failures of that kind, and the rerun walks them', async () => {
+    web.page('cli-gone.test', '/a.html', { html: prose('a'), failFirst: 1, failWith: '404' });
+    web.page('cli-down.test', '/b.html', { html: prose('b'), failFirst: 1, failWith: '503' });
+    const db = await database('failed', [web.url('cli-gone.test', '/a.html'), web.url('cli-down.test', '/b.html')]);
+    const first = await anwc(['harvest', '--db', db, '--max-retries', '0', ...fast]);
+    assert.equal(first.code, 0, first.stderr);
+    const stats = await anwc(['stats', '--db', db]);
+    assert.match(stats.stdout, /http-404\s+1/);
+    assert.match(stats.stdout, /http-503\s+1/);
+    const nothing = await anwc(['harvest', '--db', db, ...fast]);
+    assert.equal(nothing.code, 2);
+    assert.match(nothing.stderr, /anwc harvest --retry-failed for the 2 that failed/);
+    const again = await anwc(['harvest', '--db', db, '--retry-failed', '--kind', '5xx', ...fast]);
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stderr, /1 failed link\(s\) of 5xx put back in the frontier/);
+    assert.equal(web.count('cli-down.test', '/b.html'), 2, 'the 503 was asked again');
+    assert.equal(web.count('cli-gone.test', '/a.html'), 1, 'the 404 was not');
+    const after = JSON.parse((await anwc(['stats', '--db', db, '--json'])).stdout);
+    assert.deepEqual([after.links.done, after.links.failed], [1, 1]);
+    const misuse = await anwc(['harvest', '--db', db, '--kind', '5xx', ...fast]);
+    assert.equal(misuse.code, 2);
+    assert.match(misuse.stderr, /--kind only applies with --retry-failed/);
+  });
+
+  it('a loopback seed is refused without the flag, labelled as such, and walked by a rerun with --allow-private', async () => {
+    web.page('127.0.0.1', '/seed.html', prose('seed'));
+    const url = `http://127.0.0.1:${web.port}/seed.html`;
+    const db = await database('refused', [url]);
+    const plain = ['--delay', '0', '--progress', 'none'];
+    const first = await anwc(['harvest', '--db', db, ...plain]);
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stdout, /address-refused\s+1/);
+    const why = await anwc(['why', url, '--db', db]);
+    assert.match(why.stdout, /refused by this run's settings.*--allow-private/);
+    assert.doesNotMatch(why.stdout, /robots/);
+    assert.equal(web.count('127.0.0.1'), 0);
+    const second = await anwc(['harvest', '--db', db, '--allow-private', ...plain]);
+    assert.equal(second.code, 0, second.stderr);
+    assert.match(second.stderr, /1 link\(s\) refused by an earlier run's settings are looked at again/);
+    assert.match(second.stdout, /narrative nodes\s+1/);
+  });
+});
