@@ -1,8 +1,8 @@
-import type { Link, LinkInput, LinkOrder, NodeInput, Store } from '../store/store.js';
+import type { Link, LinkOrder, NodeInput, Store } from '../store/store.js';
 import type { FetchOutcome } from '../web/outcome.js';
 import type { Politeness } from '../web/politeness.js';
-import { hostOf, normalizeUrl } from '../web/url.js';
-import { ConstraintSet, type Candidate, type DnsFacts, type Verdict } from './constraints/constraint.js';
+import type { Candidate, ConstraintSet, DnsFacts, Verdict } from './constraints/constraint.js';
+import { Scope } from './scope.js';
 import type { FetchedPage, FetchResult } from './fetch-step.js';
 import { Frontier, type Readiness } from './frontier.js';
 import { toStored, type WalkOutcome } from './outcome.js';
@@ -19,7 +19,8 @@ export type { FetchedPage } from './fetch-step.js';
  * the request) → act (header and resource constraints, then the activity's actions on the page)
  * → feedBack (one transaction per page; a transient failure goes back with a not-before time;
  * the domain's reward on the wheel). Everything else lives beside it: the frontier view,
- * politeness, constraints, outcomes, retries, statistics.
+ * politeness, the scope (scope.ts: facts for constraints, pick-time refusals, discovery), constraints,
+ * outcomes, retries, statistics.
  */
 
 /** What the actions made of a page. */
@@ -81,11 +82,10 @@ export class Walker {
   /** Something finished since the loop last looked: set even when nobody waits, so no wake-up is lost. */
   private nudged = false;
 
-  /** The activity has a constraint that reads the path from the root (no-cycles). */
-  private readonly needsPath: boolean;
+  private readonly scope: Scope;
 
   constructor(private readonly ports: WalkPorts, private readonly opts: WalkOptions) {
-    this.needsPath = ports.constraints.ordered.some((c) => /\bno-cycles\b/.test(c.name));
+    this.scope = new Scope(ports.store, ports.constraints, ports.dns, opts.maxUrlLength);
     const now = ports.now ?? Date.now;
     this.started = now();
     this.frontier = new Frontier(ports.store, ports.strategy, {
@@ -231,8 +231,8 @@ export class Walker {
     let outcome: WalkOutcome;
     let answered = false;
     try {
-      const c = await this.candidate(link);
-      const refusal = await this.filter(c);
+      const c = await this.scope.candidate(link);
+      const refusal = await this.scope.filter(c);
       if (refusal) {
         outcome = refusal;
       } else {
@@ -247,31 +247,6 @@ export class Walker {
     if (!answered) this.ports.politeness.cancel(link.host, this.now());
     if (this.abort.signal.aborted) return;
     await this.feedBack(link, outcome, result);
-  }
-
-  /** What the constraints may know of a leased link before any request: its URL, depth, referrer and path. */
-  private async candidate(link: Link): Promise<Candidate> {
-    const referrer = link.referrerId ? (await this.ports.store.link(link.referrerId))?.url : undefined;
-    return { url: new URL(link.url), depth: link.depth, referrer, ...(this.needsPath ? { path: await this.pathOf(link) } : {}) };
-  }
-
-  /**
-   * Step 2: the context, URI and DNS constraints, again, in case the run's scope differs from the
-   * one that stored the link. A no here is the run's setting, not a verdict on the link.
-   */
-  private async filter(c: Candidate): Promise<WalkOutcome | undefined> {
-    let v = this.ports.constraints.check(c, 'uri');
-    if (v.pass && this.ports.constraints.needs('dns')) {
-      const dns = await this.ports.dns(c.url.hostname);
-      if ('outcome' in dns) return dns.outcome;
-      c.dns = dns.facts;
-      if (c.referrer) {
-        const r = await this.ports.dns(new URL(c.referrer).hostname);
-        if ('facts' in r) c.referrerDns = r.facts;
-      }
-      v = this.ports.constraints.check(c, 'dns', 'dns');
-    }
-    return v.pass ? undefined : { kind: 'refused', reason: 'out-of-scope', constraint: v.constraint, ...(v.detail ? { detail: v.detail } : {}) };
   }
 
   /**
@@ -312,25 +287,12 @@ export class Walker {
     return { outcome: result.outcome, result, answered };
   }
 
-  /** The URLs from the root down to the link's referrer (no-cycles), read up the referrer chain. */
-  private async pathOf(link: Link): Promise<string[]> {
-    const out: string[] = [];
-    let id = link.referrerId;
-    for (let hops = 0; id != null && hops <= link.depth; hops++) {
-      const up = await this.ports.store.link(id);
-      if (!up) break;
-      out.unshift(up.url);
-      id = up.referrerId;
-    }
-    return out;
-  }
-
   /**
    * Step 5: one transaction stores the page's nodes, new links, outcome and the domain's reward;
    * a transient failure with retries left puts the link back until its not-before time instead.
    */
   private async feedBack(link: Link, outcome: WalkOutcome, result: ActResult | undefined): Promise<void> {
-    const newLinks = result ? this.discover(result.links, link, this.needsPath ? await this.pathOf(link) : undefined) : [];
+    const newLinks = result ? await this.scope.discover(result.links, link, (rule) => this.stats.dropped(rule)) : [];
     const reward = this.ports.reward(outcome);
     const now = this.now();
     const next = dispose(outcome, link.attempts, this.ports.retry, now);
@@ -355,35 +317,6 @@ export class Walker {
       if (next.status === 'pending') await this.frontier.noteNewLinks([link.host]);
     }
     this.frontier.finished(link.domainId);
-  }
-
-  /**
-   * Links found on a page, in the one normal form the seeds have too (so `/%7euser/` and
-   * `/~user/` are one link), kept when the context and URI constraints allow them.
-   */
-  private discover(found: FoundLink[], from: Link, fromPath: readonly string[] | undefined): LinkInput[] {
-    const out: LinkInput[] = [];
-    const path = fromPath && [...fromPath, from.url];
-    const seen = new Set<string>();
-    for (const f of found) {
-      const raw = typeof f === 'string' ? f : f.url;
-      const n = normalizeUrl(raw, undefined, { maxLength: this.opts.maxUrlLength });
-      if (!n.ok) {
-        this.stats.dropped(n.reason);
-        continue;
-      }
-      if (seen.has(n.url)) continue;
-      seen.add(n.url);
-      const url = new URL(n.url);
-      const v = this.ports.constraints.check({ url, depth: from.depth + 1, referrer: from.url, ...(path ? { path } : {}) }, 'uri');
-      if (!v.pass) {
-        this.stats.dropped(v.constraint);
-        continue;
-      }
-      const priority = typeof f === 'string' ? undefined : f.priority;
-      out.push({ url: n.url, host: hostOf(n.url), depth: from.depth + 1, queryId: from.queryId, referrerId: from.id, ...(priority === undefined ? {} : { priority }) });
-    }
-    return out;
   }
 
   domainsSeen(): number {

@@ -1,0 +1,90 @@
+import type { Link, LinkInput, Store } from '../store/store.js';
+import { hostOf, normalizeUrl } from '../web/url.js';
+import type { Candidate, ConstraintSet, DnsFacts } from './constraints/constraint.js';
+import type { FoundLink } from './engine.js';
+import type { WalkOutcome } from './outcome.js';
+
+/**
+ * What the activity's cheaper constraints (context, URI, DNS) say about a link, before any
+ * request: when a page's links are found (those refused are never stored), and again when a
+ * stored link is picked, in case this run's settings differ from the run that stored it. A no at
+ * pick time is the run's setting, not a verdict on the link: it is `refused`, looked at again by
+ * the next run. The facts a constraint may read are filled here: referrer, path from the root
+ * (only when a constraint asks for it), DNS answers (only when a DNS-class constraint exists).
+ */
+export class Scope {
+  /** The activity has a constraint that reads the path from the root (no-cycles). */
+  private readonly needsPath: boolean;
+
+  constructor(
+    private readonly store: Store,
+    private readonly constraints: ConstraintSet,
+    private readonly dns: (host: string) => Promise<{ facts: DnsFacts } | { outcome: WalkOutcome }>,
+    private readonly maxUrlLength?: number,
+  ) {
+    this.needsPath = constraints.ordered.some((c) => /\bno-cycles\b/.test(c.name));
+  }
+
+  /** What the constraints may know of a stored link before any request. */
+  async candidate(link: Link): Promise<Candidate> {
+    const referrer = link.referrerId ? (await this.store.link(link.referrerId))?.url : undefined;
+    return { url: new URL(link.url), depth: link.depth, referrer, ...(this.needsPath ? { path: await this.pathOf(link) } : {}) };
+  }
+
+  /** The context, URI and DNS constraints on a picked link; its refusal, if they say no. */
+  async filter(c: Candidate): Promise<WalkOutcome | undefined> {
+    let v = this.constraints.check(c, 'uri');
+    if (v.pass && this.constraints.needs('dns')) {
+      const dns = await this.dns(c.url.hostname);
+      if ('outcome' in dns) return dns.outcome;
+      c.dns = dns.facts;
+      if (c.referrer) {
+        const r = await this.dns(new URL(c.referrer).hostname);
+        if ('facts' in r) c.referrerDns = r.facts;
+      }
+      v = this.constraints.check(c, 'dns', 'dns');
+    }
+    return v.pass ? undefined : { kind: 'refused', reason: 'out-of-scope', constraint: v.constraint, ...(v.detail ? { detail: v.detail } : {}) };
+  }
+
+  /**
+   * Links found on a page, in the one normal form the seeds have too (so `/%7euser/` and
+   * `/~user/` are one link), kept when the context and URI constraints allow them; the rest are
+   * counted by the rule that dropped them.
+   */
+  async discover(found: FoundLink[], from: Link, dropped: (rule: string) => void): Promise<LinkInput[]> {
+    const out: LinkInput[] = [];
+    const seen = new Set<string>();
+    const path = this.needsPath ? [...(await this.pathOf(from)), from.url] : undefined;
+    for (const f of found) {
+      const n = normalizeUrl(typeof f === 'string' ? f : f.url, undefined, { maxLength: this.maxUrlLength });
+      if (!n.ok) {
+        dropped(n.reason);
+        continue;
+      }
+      if (seen.has(n.url)) continue;
+      seen.add(n.url);
+      const v = this.constraints.check({ url: new URL(n.url), depth: from.depth + 1, referrer: from.url, ...(path ? { path } : {}) }, 'uri');
+      if (!v.pass) {
+        dropped(v.constraint);
+        continue;
+      }
+      const priority = typeof f === 'string' ? undefined : f.priority;
+      out.push({ url: n.url, host: hostOf(n.url), depth: from.depth + 1, queryId: from.queryId, referrerId: from.id, ...(priority === undefined ? {} : { priority }) });
+    }
+    return out;
+  }
+
+  /** The URLs from the root down to the link's referrer, read up the referrer chain. */
+  private async pathOf(link: Link): Promise<string[]> {
+    const out: string[] = [];
+    let id = link.referrerId;
+    for (let hops = 0; id != null && hops <= link.depth; hops++) {
+      const up = await this.store.link(id);
+      if (!up) break;
+      out.unshift(up.url);
+      id = up.referrerId;
+    }
+    return out;
+  }
+}
