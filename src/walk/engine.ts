@@ -1,4 +1,5 @@
-import type { Link, LinkOrder, NodeInput, Store } from '../store/store.js';
+import type { Link, LinkOrder, Store } from '../store/store.js';
+import type { ActResult } from './act-result.js';
 import type { FetchOutcome } from '../web/outcome.js';
 import type { Politeness } from '../web/politeness.js';
 import type { Candidate, ConstraintSet, DnsFacts, Verdict } from './constraints/constraint.js';
@@ -23,15 +24,7 @@ export type { FetchedPage } from './fetch-step.js';
  * outcomes, retries, statistics.
  */
 
-/** What the actions made of a page. */
-export interface ActResult {
-  outcome: WalkOutcome;
-  nodes: NodeInput[];
-  /** Absolute URLs found on the page, to be filtered and added to the frontier; with a priority for best-first walks. */
-  links: FoundLink[];
-}
-
-export type FoundLink = string | { url: string; priority?: number };
+export type { ActResult, FoundLink } from './act-result.js';
 
 export interface WalkPorts {
   store: Store;

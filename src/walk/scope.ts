@@ -1,7 +1,7 @@
 import type { Link, LinkInput, Store } from '../store/store.js';
 import { hostOf, normalizeUrl } from '../web/url.js';
 import type { Candidate, ConstraintSet, DnsFacts } from './constraints/constraint.js';
-import type { FoundLink } from './engine.js';
+import type { FoundLink } from './act-result.js';
 import type { WalkOutcome } from './outcome.js';
 
 /**
