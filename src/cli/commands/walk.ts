@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { UserError } from '../../errors.js';
 import { findActivity } from '../../walk/activity/library.js';
 import { specActivity } from '../../walk/actions/activity.js';
 import { reportDocument } from '../../walk/actions/html.js';
@@ -23,6 +24,12 @@ export const walkCommandModule: CommandModule = {
           'With --state sqlite:FILE the walk can be resumed and anwc why --db sqlite:FILE explains each URL.',
       ),
   handler: handler(async (argv: Record<string, unknown>) => {
+    if (argv.activity === 'harvest') {
+      throw new UserError('the harvest walks the seeded frontier of --db, not URLs given here', {
+        value: 'harvest',
+        fix: 'run anwc harvest (after anwc import and anwc seed), or give another activity',
+      });
+    }
     const spec = findActivity(String(argv.activity));
     const opts = walkRunOptionsFrom(argv, spec.strategy);
     if (spec.operator && !opts.fetcher.from) opts.fetcher.from = spec.operator;
