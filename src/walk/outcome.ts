@@ -82,7 +82,7 @@ export function describeOutcome(o: WalkOutcome): string {
         ? `not walked: the address is refused by this run's settings${o.detail ? ` (${o.detail})` : ''}; a run with --resolve or --allow-private walks it`
         : `not walked: out of this run's scope (${o.constraint ?? 'scope'}); a run whose scope includes it walks it`;
     case 'robots':
-      return `not walked: robots.txt ${o.reason}${o.rule ? ` (${o.rule})` : ''}`;
+      return `not walked: ${o.reason.startsWith('robots.txt') ? '' : 'robots.txt '}${o.reason}${o.rule ? ` (${o.rule})` : ''}`;
     case 'http-error':
       return `failed: the server answered HTTP ${o.status}`;
     case 'failed':

@@ -89,6 +89,18 @@ describe('retries at the command line', () => {
     assert.match(misuse.stderr, /--kind only applies with --retry-failed/);
   });
 
+  it('anwc why tells a link waiting for a retry from a new one: which try comes, when, and what happened last', async () => {
+    web.page('cli-norobots.test', '/robots.txt', { html: 'User-agent: *\nAllow: /\n', failFirst: 99, failWith: '503' });
+    web.page('cli-norobots.test', '/p.html', prose('p'));
+    const url = web.url('cli-norobots.test', '/p.html');
+    const db = await database('waiting', [url]);
+    const run = await anwc(['harvest', '--db', db, '--max-time', '1', ...fast]);
+    assert.equal(run.code, 0, run.stderr);
+    const why = await anwc(['why', url, '--db', db]);
+    assert.match(why.stdout, /waiting to be tried again \(try 2, not before \d{4}-.*\); last time not walked: robots\.txt unreachable/);
+    assert.equal(web.count('cli-norobots.test', '/p.html'), 0);
+  });
+
   it('a loopback seed is refused without the flag, labelled as such, and walked by a rerun with --allow-private', async () => {
     web.page('127.0.0.1', '/seed.html', prose('seed'));
     const url = `http://127.0.0.1:${web.port}/seed.html`;

@@ -22,10 +22,12 @@ async function explain(store: Store, link: Link): Promise<Record<string, unknown
   const query = link.queryId ? await store.searchQuery(link.queryId) : undefined;
   const meta = link.queryId ? (await store.queryMetaWords(link.queryId)).map((m) => m.word) : [];
   const state =
-    link.status === 'pending' ? 'waiting in the frontier: not walked yet'
+    link.status === 'pending' && link.attempts > 0 && outcome
+      ? `waiting to be tried again (try ${link.attempts + 1}${link.notBefore ? `, not before ${new Date(link.notBefore).toISOString()}` : ''}); last time ${describeOutcome(outcome)}`
+      : link.status === 'pending' ? 'waiting in the frontier: not walked yet'
     : link.status === 'leased' ? `being walked by ${link.leaseOwner} (lease until ${new Date(link.leaseExpiresAt ?? 0).toISOString()})`
     : outcome ? describeOutcome(outcome) : link.status;
-  return { url: link.url, status: link.status, explanation: state, outcome, depth: link.depth, referrer, query: query && { provider: query.provider, terms: query.terms }, metaWords: meta };
+  return { url: link.url, status: link.status, explanation: state, outcome, attempts: link.attempts, notBefore: link.notBefore, depth: link.depth, referrer, query: query && { provider: query.provider, terms: query.terms }, metaWords: meta };
 }
 
 export const whyCommand: CommandModule = {
