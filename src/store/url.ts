@@ -11,9 +11,47 @@ function bad(value: string, why: string): UserError {
   return new UserError(`--db ${why}`, { value: redact(value), fix: `give ${FORMS}` });
 }
 
-/** The address with its password hidden, for messages. */
+/** A MySQL address split before URL parsing, so that a password may hold raw `@`, `/`, `:` or `?`. */
+interface MysqlParts {
+  user: string;
+  /** Undefined when the address has no `user:` part. */
+  password: string | undefined;
+  /** host[:port]/database, what follows the userinfo. */
+  rest: string;
+}
+
+/**
+ * The userinfo of a MySQL address ends at its last `@` (a database name holds no `@`), and the
+ * user name at the first `:` of it: so a password written raw, with `@`, `/` or `:` in it, is
+ * still all password, and never mistaken for the host.
+ */
+function splitMysql(value: string): MysqlParts | undefined {
+  if (!/^mysql:\/\//i.test(value)) return undefined;
+  const body = value.slice('mysql://'.length);
+  const at = body.lastIndexOf('@');
+  if (at < 0) return { user: '', password: undefined, rest: body };
+  const info = body.slice(0, at);
+  const colon = info.indexOf(':');
+  return { user: colon < 0 ? info : info.slice(0, colon), password: colon < 0 ? undefined : info.slice(colon + 1), rest: body.slice(at + 1) };
+}
+
+/** Percent-decoding that keeps a stray `%` as written (a raw password may hold one). */
+function decode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/**
+ * The address with its password hidden, for every message, log line and listing: the one place
+ * that knows how. Anything that is not a MySQL address has no password and is returned as is.
+ */
 export function redact(value: string): string {
-  return value.replace(/^(mysql:\/\/[^:@/]*:)[^@/]*@/i, '$1***@');
+  const parts = splitMysql(value);
+  if (!parts || parts.password === undefined) return value;
+  return `mysql://${parts.user}:***@${parts.rest}`;
 }
 
 export function parseDbUrl(value: string): DbTarget {
@@ -22,10 +60,11 @@ export function parseDbUrl(value: string): DbTarget {
     if (path === '') throw bad(value, 'names no SQLite file');
     return { kind: 'sqlite', path };
   }
-  if (!/^mysql:\/\//i.test(value)) throw bad(value, 'is not a database address');
+  const parts = splitMysql(value);
+  if (!parts) throw bad(value, 'is not a database address');
   let url: URL;
   try {
-    url = new URL(value);
+    url = new URL(`mysql://${parts.rest}`);
   } catch {
     throw bad(value, 'is not a valid MySQL address');
   }
@@ -39,8 +78,8 @@ export function parseDbUrl(value: string): DbTarget {
     kind: 'mysql',
     host: url.hostname.replace(/^\[|\]$/g, ''),
     port,
-    user: decodeURIComponent(url.username) || 'root',
-    password: decodeURIComponent(url.password),
+    user: decode(parts.user) || 'root',
+    password: decode(parts.password ?? ''),
     database,
   };
 }

@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { OPTIONS, resolved, withOptions, type OptionName, type OptionSpec } from '../options.js';
 import { handler } from '../run.js';
+import { redact } from '../../store/url.js';
 
 const NAMES = Object.keys(OPTIONS) as OptionName[];
 
@@ -20,7 +21,7 @@ export const configCommand: CommandModule = {
       const spec: OptionSpec = OPTIONS[name];
       const r = resolved(argv, name);
       // A database address may carry a password; show the rest.
-      const raw = name === 'db' && r.value !== undefined ? String(r.value).replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@') : r.value;
+      const raw = (name === 'db' || name === 'state') && r.value !== undefined ? redact(String(r.value)) : r.value;
       const source = r.source === 'env' ? `env ${spec.env}` : r.source;
       return { name, raw, value: raw === undefined ? '' : JSON.stringify(raw), source };
     });

@@ -7,7 +7,7 @@ import { importFiles } from '../../feed/import.js';
 import { harvest } from '../../harvest/harvest.js';
 import { createProvider } from '../../search/index.js';
 import { seed } from '../../search/seed.js';
-import { openStore } from '../../store/open.js';
+import { openStore, redact } from '../../store/open.js';
 import type { Store } from '../../store/store.js';
 import { userAgentHeader } from '../../web/user-agent.js';
 import { EXIT } from '../exit.js';
@@ -35,7 +35,7 @@ async function refuseForeignData(store: Store, db: string): Promise<void> {
   const top = await store.topDomains(50);
   const foreign = top.domains.find((d) => !isDemoHost(d.host));
   if (foreign) {
-    throw new UserError(`${db} holds a crawl of real sites (${foreign.host}); the demo will not mix its pages into it`, {
+    throw new UserError(`${redact(db)} holds a crawl of real sites (${foreign.host}); the demo will not mix its pages into it`, {
       fix: 'give the demo its own database, e.g. --db sqlite:./demo.sqlite',
     });
   }
@@ -64,7 +64,7 @@ export const demoCommand: CommandModule = {
       await refuseForeignData(store, db);
       say(`anwc demo: ${web.hosts.length} sites and a search engine of our own writing on 127.0.0.1:${web.port}`);
       say(`  hosts ${web.hosts.join(', ')}, search.demo — names mapped to 127.0.0.1, no DNS, no traffic off this machine`);
-      say(`  database ${db}\n`);
+      say(`  database ${redact(db)}\n`);
 
       say(`1. import ${markup}`);
       const imported = await importFiles(store, [markup]);
