@@ -3,6 +3,10 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { startTestWeb, type TestWeb } from '../support/testweb.js';
+import { needsShared } from '../support/shared.js';
+
+/** Tests that read ../shared; a bare clone skips them with one line each. */
+const SHARED = needsShared('corpus');
 
 // Runs the built CLI as a user would (`npm test` compiles to dist/ first). The test web lives in
 // this process, so the child is awaited asynchronously: a blocking spawn would starve the server.
@@ -27,7 +31,7 @@ function anwc(...args: string[]): Promise<{ code: number; stdout: string; stderr
   });
 }
 
-test('a page: status, robots decision, type, charset with its source, bytes, timing, headers; exit 0', async () => {
+test('a page: status, robots decision, type, charset with its source, bytes, timing, headers; exit 0', { skip: SHARED }, async () => {
   const r = await anwc(web.url('sherlock.test', '/toc.xhtml'));
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /^robots {5}allowed: robots\.txt unavailable \(HTTP 404\): all allowed/m);
@@ -40,7 +44,7 @@ test('a page: status, robots decision, type, charset with its source, bytes, tim
   assert.match(r.stdout, /^ {2}etag: "/m);
 });
 
-test('--json gives one object with the outcome and the robots decision, no body', async () => {
+test('--json gives one object with the outcome and the robots decision, no body', { skip: SHARED }, async () => {
   const r = await anwc(web.url('timemachine.test', '/toc.xhtml'), '--json');
   assert.equal(r.code, 0, r.stderr);
   const report = JSON.parse(r.stdout);
@@ -52,7 +56,7 @@ test('--json gives one object with the outcome and the robots decision, no body'
   assert.equal(report.userAgent, 'anwc/0.1 (+https://github.com/anwc/anwc)');
 });
 
-test('--head sends HEAD; --user-agent, --contact and --from reach the server', async () => {
+test('--head sends HEAD; --user-agent, --contact and --from reach the server', { skip: SHARED }, async () => {
   const r = await anwc(web.url('chickens.test', '/toc.xhtml'), '--head', '--json', '--user-agent', 'narrbot/2.0', '--contact', 'mailto:ops@example.org', '--from', 'ops@example.org');
   assert.equal(r.code, 0, r.stderr);
   const report = JSON.parse(r.stdout);
@@ -72,14 +76,14 @@ test('the redirect chain is printed hop by hop', async () => {
   assert.match(r.stdout, new RegExp(`^final {6}http://alpha\\.test:${web.port}/new$`, 'm'));
 });
 
-test('a URL robots.txt disallows is not fetched: the matching rule is shown, exit 1', async () => {
+test('a URL robots.txt disallows is not fetched: the matching rule is shown, exit 1', { skip: SHARED }, async () => {
   const r = await anwc(web.url('diveintopython.test', '/d/secret.html'));
   assert.equal(r.code, 1, r.stderr);
   assert.match(r.stdout, /^robots {5}DISALLOWED: disallow: \/d\/ at line 3/m);
   assert.equal(web.count('diveintopython.test', '/d/secret.html'), 0);
 });
 
-test('an HTTP error and a failure exit 1 with the status or the failure kind', async () => {
+test('an HTTP error and a failure exit 1 with the status or the failure kind', { skip: SHARED }, async () => {
   const missing = await anwc(web.url('debian.test', '/missing.html'));
   assert.equal(missing.code, 1);
   assert.match(missing.stdout, /^status {5}404$/m);

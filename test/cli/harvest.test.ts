@@ -11,6 +11,10 @@ import { stem } from '../../src/text/stem.js';
 import { mysqlDb, sqliteDb, type TestDb } from '../support/db.js';
 import { corpusUrls, HUB_HOST, hubPage, storedLinks } from '../support/hub.js';
 import { SITES, startTestWeb, type TestWeb } from '../support/testweb.js';
+import { needsShared } from '../support/shared.js';
+
+/** The crawls are of the corpus web: a bare clone skips them with one line. */
+const SHARED = needsShared('corpus');
 
 /**
  * `anwc harvest` as a user runs it, in a child process against the local test web served from
@@ -119,6 +123,7 @@ let reference: Snapshot;
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'anwc-cli-harvest-'));
+  if (SHARED) return;
   // One uninterrupted run on a fresh database: what every interrupted run must end up with.
   const web = await startTestWeb();
   const db = `sqlite:${join(dir, 'reference.sqlite')}`;
@@ -137,7 +142,7 @@ before(async () => {
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 function killResumeSuite(name: string, fresh: () => TestDb): void {
-  describe(`anwc harvest killed and resumed on ${name}`, () => {
+  describe(`anwc harvest killed and resumed on ${name}`, { skip: SHARED }, () => {
     it('after SIGKILL mid-crawl a rerun ends every link once, loses and doubles no node, and refetches only pages in flight', async () => {
       const web = await startTestWeb();
       const db = fresh();

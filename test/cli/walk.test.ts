@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { prose, startFlakyWeb, type FlakyWeb } from '../support/flaky.js';
-import { SHARED_DIR } from '../support/shared.js';
+import { needsShared, SHARED_DIR } from '../support/shared.js';
 
 /**
  * `anwc walk` as a user runs it: activity files in both forms on a small local site, the W4
@@ -139,7 +139,7 @@ describe('anwc walk', () => {
 const seeds = resolve(SHARED_DIR, 'seeds');
 const paperFile = existsSync(seeds) ? readdirSync(seeds).find((f) => f.startsWith('000_')) : undefined;
 
-describe('Definition 3 of the W4 paper', { skip: paperFile ? false : `needs the W4 paper in ${seeds} (set ANWC_SHARED=DIR)` }, () => {
+describe('Definition 3 of the W4 paper', { skip: needsShared('seeds') || (paperFile ? false : `needs the W4 paper in ${seeds} (set ANWC_SHARED=DIR)`) }, () => {
   it('runs exactly as printed', async () => {
     const paper = readFileSync(resolve(seeds, paperFile!), 'utf8');
     const start = paper.indexOf('(define-activity', paper.indexOf('Definition 3:'));

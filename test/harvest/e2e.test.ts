@@ -13,6 +13,10 @@ import type { StrategyName } from '../../src/walk/strategies/strategy.js';
 import { mysqlDb, sqliteDb, type TestDb } from '../support/db.js';
 import { corpusUrls, HUB_HOST, hubPage, outsideLink, plainParagraph, storedLinks, type CorpusUrl } from '../support/hub.js';
 import { SITES, startTestWeb, type TestWeb } from '../support/testweb.js';
+import { needsShared } from '../support/shared.js';
+
+/** The crawl is of the corpus web: a bare clone skips it with one line. */
+const SHARED = needsShared('corpus');
 
 /**
  * The ANWC activity end to end, as a user runs it: import an author's markup, seed from a seed
@@ -113,7 +117,7 @@ async function dispose(c: Crawl | undefined): Promise<void> {
 const nodesOf = (l: Link | undefined): number => Number(l?.outcome?.detail?.nodes ?? 0);
 
 function e2eSuite(name: string, fresh: () => TestDb): void {
-  describe(`harvest end to end on ${name}`, () => {
+  describe(`harvest end to end on ${name}`, { skip: SHARED }, () => {
     let c: Crawl;
     before(async () => {
       c = await crawl(fresh, 'roulette');

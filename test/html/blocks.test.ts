@@ -4,7 +4,10 @@ import { readFileSync } from 'node:fs';
 import { extractBlocks, blockTags } from '../../src/html/blocks.js';
 import { parseDom } from '../../src/html/dom.js';
 import { UserError } from '../../src/errors.js';
-import { sharedPath } from '../support/shared.js';
+import { sharedPath, needsShared } from '../support/shared.js';
+
+/** Tests that read ../shared; a bare clone skips them with one line each. */
+const SHARED = needsShared('corpus');
 
 const texts = (html: string, blocks?: string[]) => extractBlocks(html, { blocks }).map((b) => b.text);
 
@@ -98,7 +101,7 @@ test('a bad tag name in the block list is a UserError naming the value', () => {
   assert.deepEqual([...blockTags([' Div ', ''])], ['p', 'table', 'div']);
 });
 
-test('a Sherlock Holmes chapter: every paragraph is a block, narrative in full', () => {
+test('a Sherlock Holmes chapter: every paragraph is a block, narrative in full', { skip: SHARED }, () => {
   const file = sharedPath(
     'corpus/standardebooks-arthur-conan-doyle_the-adventures-of-sherlock-holmes/text/a-scandal-in-bohemia.xhtml',
   );
@@ -109,7 +112,7 @@ test('a Sherlock Holmes chapter: every paragraph is a block, narrative in full',
   assert.ok(bs.every((b) => b.tag === 'p' && b.linkDensity === 0 && !b.rejected));
 });
 
-test('the Debian handbook writes prose in div.para: --blocks div finds it, and no text twice', () => {
+test('the Debian handbook writes prose in div.para: --blocks div finds it, and no text twice', { skip: SHARED }, () => {
   const html = readFileSync(sharedPath('corpus/debian-handbook/apt.html'), 'utf8');
   const plain = extractBlocks(html);
   const withDiv = extractBlocks(html, { blocks: ['div'] });

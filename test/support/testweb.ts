@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize } from 'node:path';
+import { extname, join, normalize, resolve } from 'node:path';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
-import { sharedPath } from './shared.js';
+import { SHARED_DIR } from './shared.js';
 import { HOSTILE, type HostileContext } from './hostile.js';
 
 /**
@@ -97,7 +98,9 @@ export async function startTestWeb(): Promise<TestWeb> {
 
   async function serveCorpus(dir: string, entry: string, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const rel = path === '/' ? entry : decodeURIComponent(path);
-    const root = sharedPath('corpus', dir);
+    // Without ../shared the corpus sites answer at once that their files are missing, never hang.
+    const root = resolve(SHARED_DIR, 'corpus', dir);
+    if (!existsSync(root)) return plain(res, 500, `test data missing: ${root} (set ANWC_SHARED)`);
     const file = normalize(join(root, rel));
     if (!file.startsWith(root + '/')) return plain(res, 403, 'outside the document root');
     let info;

@@ -11,7 +11,10 @@ import {
   stopWordListNames,
   stopWordsDir,
 } from '../../src/text/index.js';
-import { sharedPath } from '../support/shared.js';
+import { sharedPath, needsShared } from '../support/shared.js';
+
+/** Tests that read ../shared; a bare clone skips them with one line each. */
+const SHARED = needsShared('seeds/003_22b1c598545edb94.txt');
 
 /** Appendix A read straight from the thesis: its table cells, without the table's headings. */
 function thesisAppendixA(): Set<string> {
@@ -30,7 +33,7 @@ function thesisAppendixA(): Set<string> {
   return new Set(cells.map((c) => (c === 'Ι' ? 'i' : c.toLowerCase())));
 }
 
-test('the default list is exactly the thesis Appendix A, lowercased, Greek iota read as "i"', () => {
+test('the default list is exactly the thesis Appendix A, lowercased, Greek iota read as "i"', { skip: SHARED }, () => {
   const expected = thesisAppendixA();
   assert.equal(expected.size, 158);
   assert.deepEqual([...DEFAULT_STOP_WORDS].sort(), [...expected].sort());

@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import { evaluateBlock, type RuleName } from '../../src/text/index.js';
 import { CHICKENS, SHERLOCK, TIME_MACHINE, bookParagraphs, decodeEntities, paragraphsOf } from './corpus.js';
 import { readFileSync } from 'node:fs';
-import { sharedPath } from '../support/shared.js';
+import { sharedPath, needsShared } from '../support/shared.js';
+
+/** Tests that read ../shared; a bare clone skips them with one line each. */
+const SHARED = needsShared('corpus');
 
 /*
  * Real typography from the Standard Ebooks pages: curly quotes, em dashes glued with U+2060 word
@@ -12,7 +15,7 @@ import { sharedPath } from '../support/shared.js';
 
 const rules = (text: string): RuleName[] => evaluateBlock(text).reasons.map((r) => r.rule);
 
-test('The Time Machine, chapter I, first paragraph: parentheses, word joiners and em dashes pass', () => {
+test('The Time Machine, chapter I, first paragraph: parentheses, word joiners and em dashes pass', { skip: SHARED }, () => {
   const [first] = paragraphsOf(TIME_MACHINE, 'text', 'chapter-1.xhtml');
   assert.ok(first?.includes('way\u2060—marking'), 'the page still holds the word-joined dash this test is about');
   const v = evaluateBlock(first ?? '');
@@ -22,7 +25,7 @@ test('The Time Machine, chapter I, first paragraph: parentheses, word joiners an
   assert.ok(!v.text.includes('\u2060'));
 });
 
-test('every Time Machine paragraph of more than ten words is accepted', () => {
+test('every Time Machine paragraph of more than ten words is accepted', { skip: SHARED }, () => {
   const long = bookParagraphs(TIME_MACHINE)
     .map((p) => evaluateBlock(p))
     .filter((v) => v.stats.words > 10);
@@ -31,7 +34,7 @@ test('every Time Machine paragraph of more than ten words is accepted', () => {
   assert.deepEqual(rejected, []);
 });
 
-test('dialogue with hair spaces, word joiners and an ellipsis between the quotes', () => {
+test('dialogue with hair spaces, word joiners and an ellipsis between the quotes', { skip: SHARED }, () => {
   const p = paragraphsOf(TIME_MACHINE, 'text', 'chapter-1.xhtml').find((t) => t.startsWith('“That,” said a very young man'));
   assert.ok(p?.includes('that\u2060\u200A\u2060…'));
   assert.deepEqual(rules(p ?? ''), []);
@@ -42,7 +45,7 @@ test('interrupted speech ending in a word-joined dash inside quotes is a finishe
   assert.deepEqual(rules(p), []);
 });
 
-test('long paragraphs of the three novels: at least 97% accepted, and every rejection is one the rules mean', () => {
+test('long paragraphs of the three novels: at least 97% accepted, and every rejection is one the rules mean', { skip: SHARED }, () => {
   const seen: Record<string, number> = {};
   let total = 0;
   let accepted = 0;
@@ -71,7 +74,7 @@ test('one-word replies and letter salutations are dropped by the rules the thesi
   assert.deepEqual(rules('“Very truly yours,'), ['min-words', 'capitalization']);
 });
 
-test('a copyright footer from Dive Into Python 3 is rejected', () => {
+test('a copyright footer from Dive Into Python 3 is rejected', { skip: SHARED }, () => {
   const html = readFileSync(sharedPath('corpus', 'dive-into-python-3', 'files.html'), 'utf8');
   const footer = /<p class=c>([\s\S]*?)(?:<p|<\/body|$)/.exec(html)?.[1] ?? '';
   const text = decodeEntities(footer.replace(/<[^>]+>/g, ''));
@@ -79,7 +82,7 @@ test('a copyright footer from Dive Into Python 3 is rejected', () => {
   assert.deepEqual(rules(text), ['min-words', 'forbidden-chars', 'capitalization', 'stop-word-ratio']);
 });
 
-test('the table of contents of a Debian Handbook chapter is rejected entry by entry and as a whole', () => {
+test('the table of contents of a Debian Handbook chapter is rejected entry by entry and as a whole', { skip: SHARED }, () => {
   const html = readFileSync(sharedPath('corpus', 'debian-handbook', 'apt.html'), 'utf8');
   const toc = /<div class="toc">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '';
   const entries = [...toc.matchAll(/<a [^>]*>([\s\S]*?)<\/a>/g)].map((m) => decodeEntities((m[1] ?? '').replace(/<[^>]+>/g, '')));

@@ -7,12 +7,12 @@ import { compileConstraints } from '../../src/walk/activity/compile.js';
 import { ActivityError } from '../../src/walk/activity/errors.js';
 import { parseConstraintText, parseJsonActivity, parseSexprActivity } from '../../src/walk/activity/parse.js';
 import { printConstraint } from '../../src/walk/activity/print.js';
-import { SHARED_DIR } from '../support/shared.js';
+import { SHARED_DIR, needsShared } from '../support/shared.js';
 
 const seeds = resolve(SHARED_DIR, 'seeds');
 const paperFile = existsSync(seeds) ? readdirSync(seeds).find((f) => f.startsWith('000_')) : undefined;
 const paper = paperFile ? readFileSync(resolve(seeds, paperFile), 'utf8') : undefined;
-const skip = paper ? false : `needs the W4 paper in ${seeds} (set ANWC_SHARED=DIR)`;
+const skip = needsShared('seeds') || (paper ? false : `needs the W4 paper (000_*.txt) in ${seeds} (set ANWC_SHARED=DIR)`);
 /** The text file keeps the scan's <pre> tags around some lines of the printed figures. */
 const untag = (s: string) => s.replace(/<\/?pre>/g, '');
 

@@ -4,7 +4,10 @@ import { statSync } from 'node:fs';
 import { Fetcher } from '../../src/web/fetcher.js';
 import type { FetchOutcome } from '../../src/web/outcome.js';
 import { noDns, SITES, startTestWeb, type TestWeb } from '../support/testweb.js';
-import { sharedPath } from '../support/shared.js';
+import { sharedPath, needsShared } from '../support/shared.js';
+
+/** Tests that read ../shared; a bare clone skips them with one line each. */
+const SHARED = needsShared('corpus');
 
 let web: TestWeb;
 let fetcher: Fetcher;
@@ -23,7 +26,7 @@ function expectKind<K extends FetchOutcome['kind']>(o: FetchOutcome, kind: K): E
   return o as Extract<FetchOutcome, { kind: K }>;
 }
 
-test('a corpus page arrives whole, decoded, with its type, size and timing', async () => {
+test('a corpus page arrives whole, decoded, with its type, size and timing', { skip: SHARED }, async () => {
   const o = expectKind(await fetcher.fetch(web.url('sherlock.test', '/toc.xhtml')), 'ok');
   const size = statSync(sharedPath('corpus', SITES['sherlock.test']!.dir, 'toc.xhtml')).size;
   assert.equal(o.status, 200);
@@ -59,7 +62,7 @@ test('requests name the crawler: User-Agent with contact, From, Referer; Host ke
   }
 });
 
-test('HEAD gets headers and no body', async () => {
+test('HEAD gets headers and no body', { skip: SHARED }, async () => {
   const o = expectKind(await fetcher.fetch(web.url('debian.test', '/index.html'), { method: 'HEAD' }), 'ok');
   assert.equal(o.method, 'HEAD');
   assert.equal(o.bytes, 0);
@@ -67,7 +70,7 @@ test('HEAD gets headers and no body', async () => {
   assert.ok(Number(o.headers['content-length']) > 1000);
 });
 
-test('conditional GET: the stored ETag brings 304, recorded as not-modified', async () => {
+test('conditional GET: the stored ETag brings 304, recorded as not-modified', { skip: SHARED }, async () => {
   const first = expectKind(await fetcher.fetch(web.url('timemachine.test', '/toc.xhtml')), 'ok');
   const etag = first.headers.etag;
   assert.ok(etag);
@@ -93,7 +96,7 @@ test('an unknown or corrupt encoding is a decompression failure', async () => {
   assert.equal(expectKind(await fetcher.fetch(web.url('zip.test', '/corrupt.html')), 'failed').failure, 'decompression');
 });
 
-test('content types outside the accept list are refused before the body is read', async () => {
+test('content types outside the accept list are refused before the body is read', { skip: SHARED }, async () => {
   const css = expectKind(await fetcher.fetch(web.url('diveintopython.test', '/dip3.css')), 'failed');
   assert.equal(css.failure, 'bad-content-type');
   assert.equal(css.status, 200);
@@ -130,7 +133,7 @@ test('a redirect the hook refuses ends there, with the hook\'s kind, and is not 
   assert.equal(web.count('alpha.test', '/private/x'), 0);
 });
 
-test('HTTP errors are outcomes with their status', async () => {
+test('HTTP errors are outcomes with their status', { skip: SHARED }, async () => {
   assert.equal(expectKind(await fetcher.fetch(web.url('debian.test', '/missing.html')), 'http-error').status, 404);
   web.page('alpha.test', '/boom', 'oops', { status: 500 });
   assert.equal(expectKind(await fetcher.fetch(web.url('alpha.test', '/boom')), 'http-error').status, 500);
@@ -156,7 +159,7 @@ test('a body over the byte cap is cut and still usable', async () => {
   assert.match(o.text ?? '', /^<html><body><p>Call me Ishmael/);
 });
 
-test('connections are reused: ten pages of one host over one connection', async () => {
+test('connections are reused: ten pages of one host over one connection', { skip: SHARED }, async () => {
   for (let i = 0; i < 10; i++) expectKind(await fetcher.fetch(web.url('chickens.test', '/toc.xhtml')), 'ok');
   assert.equal(web.count('chickens.test', '/toc.xhtml'), 10);
   assert.equal(web.connectionsUsed('chickens.test', '/toc.xhtml'), 1);

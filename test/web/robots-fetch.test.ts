@@ -3,6 +3,10 @@ import assert from 'node:assert/strict';
 import { Fetcher } from '../../src/web/fetcher.js';
 import { fetchRobots, RobotsGate } from '../../src/web/robots-fetch.js';
 import { noDns, startTestWeb, type TestWeb } from '../support/testweb.js';
+import { needsShared } from '../support/shared.js';
+
+/** Tests that read ../shared; a bare clone skips them with one line each. */
+const SHARED = needsShared('corpus');
 
 let web: TestWeb;
 let fetcher: Fetcher;
@@ -18,7 +22,7 @@ after(async () => {
 
 const origin = (host: string) => `http://${host}:${web.port}`;
 
-test('a real robots.txt is fetched and its rules decide', async () => {
+test('a real robots.txt is fetched and its rules decide', { skip: SHARED }, async () => {
   const gate = new RobotsGate(fetcher, { userAgent: fetcher.userAgent });
   const tmp = await gate.check(web.url('diveintopython.test', '/tmp/x.html'));
   assert.equal(tmp.allowed, false);
@@ -26,7 +30,7 @@ test('a real robots.txt is fetched and its rules decide', async () => {
   assert.equal((await gate.check(web.url('diveintopython.test', '/index.html'))).allowed, true);
 });
 
-test('the robots.txt of an origin is fetched once, however many ask at the same time', async () => {
+test('the robots.txt of an origin is fetched once, however many ask at the same time', { skip: SHARED }, async () => {
   const gate = new RobotsGate(fetcher, { userAgent: 'anwc' });
   const urls = Array.from({ length: 8 }, (_, i) => web.url('debian.test', `/page-${i}.html`));
   const decisions = await Promise.all(urls.map((u) => gate.check(u)));
