@@ -37,8 +37,17 @@ export interface OptionSpec {
 const positiveInt = (v: unknown): string | undefined =>
   Number.isInteger(v) && (v as number) > 0 ? undefined : 'give a whole number above 0';
 
-const positiveNumber = (v: unknown): string | undefined =>
-  typeof v === 'number' && v > 0 && Number.isFinite(v) ? undefined : 'give a number above 0';
+/**
+ * A duration in seconds within its range. Every duration ends up in a timer, and Node's timers
+ * hold at most 2^31-1 ms (about 24.8 days): a larger value fires at once, so it is refused here.
+ */
+const seconds = (min: number, max: number, minIncluded = false) => (v: unknown): string | undefined =>
+  typeof v === 'number' && Number.isFinite(v) && (minIncluded ? v >= min : v > min) && v <= max
+    ? undefined
+    : `give seconds ${minIncluded ? 'from' : 'above'} ${min} ${minIncluded ? 'to' : 'and at most'} ${max.toLocaleString('en')}`;
+
+/** Response bodies are held in memory: 256 MiB is far above any page and still fits. */
+export const MAX_BODY_BYTES = 256 * 1024 * 1024;
 
 export const OPTIONS = {
   db: {
@@ -110,7 +119,7 @@ export const OPTIONS = {
     type: 'number',
     describe: 'Seconds to wait for a search API to answer',
     default: DEFAULT_SEARCH_TIMEOUT_MS / 1000,
-    check: (v) => (typeof v === 'number' && v > 0 ? undefined : 'give a number of seconds above 0'),
+    check: seconds(0, 600),
   },
   'user-agent': {
     type: 'string',
@@ -152,13 +161,13 @@ export const OPTIONS = {
     type: 'number',
     describe: 'Seconds a fetch may take, redirects and body included',
     default: FETCH_DEFAULTS.timeoutMs / 1000,
-    check: positiveNumber,
+    check: seconds(0, 3600),
   },
   'max-bytes': {
     type: 'number',
-    describe: 'Bytes read per response, before and after decompression; longer bodies are cut and marked truncated',
+    describe: 'Bytes read per response, before and after decompression, up to 268435456 (256 MiB); longer bodies are cut and marked truncated',
     default: FETCH_DEFAULTS.maxBytes,
-    check: positiveInt,
+    check: (v) => (Number.isInteger(v) && (v as number) > 0 && (v as number) <= MAX_BODY_BYTES ? undefined : `give a whole number of bytes from 1 to ${MAX_BODY_BYTES} (256 MiB)`),
   },
   'max-redirects': {
     type: 'number',
@@ -170,7 +179,7 @@ export const OPTIONS = {
     type: 'number',
     describe: 'Seconds between requests to one host (raised by robots.txt Crawl-delay, up to 30)',
     default: POLITENESS_DEFAULTS.delayMs / 1000,
-    check: (v) => (typeof v === 'number' && v >= 0 ? undefined : 'give seconds, 0 or more'),
+    check: seconds(0, 3600, true),
   },
   'per-host': {
     type: 'number',
@@ -182,7 +191,7 @@ export const OPTIONS = {
     type: 'number',
     describe: 'Seconds to wait after a host\'s first error before trying it again, doubled (with jitter) after each further error; also the first wait before a failed link is tried again',
     default: POLITENESS_DEFAULTS.backoffBaseMs / 1000,
-    check: positiveNumber,
+    check: seconds(0, 3600),
   },
   head: {
     type: 'boolean',
@@ -245,7 +254,7 @@ export const OPTIONS = {
   'max-time': {
     type: 'number',
     describe: 'Seconds after which no new page is started',
-    check: positiveNumber,
+    check: seconds(0, 2_147_483),
   },
   hosts: {
     type: 'string',
@@ -259,7 +268,7 @@ export const OPTIONS = {
     type: 'number',
     describe: 'Seconds a link stays leased to this process; a crashed process\'s links return after it',
     default: HARVEST_DEFAULTS.leaseMs / 1000,
-    check: positiveNumber,
+    check: seconds(0, 86_400),
   },
   'max-retries': {
     type: 'number',
@@ -274,6 +283,10 @@ export const OPTIONS = {
   kind: {
     type: 'string',
     describe: 'With --retry-failed: only these failures, comma-separated (timeout, reset, refused, dns, network, http-503, 5xx, 4xx…)',
+  },
+  replace: {
+    type: 'boolean',
+    describe: 'Let a markup file that now holds no node delete its stored author nodes (refused without it)',
   },
   state: {
     type: 'string',

@@ -69,9 +69,15 @@ export function toJsonLine(n: StoredNode): string {
 
 export const CSV_HEADER = ['id', 'origin', 'meta', 'text', 'source_url', 'relevance', 'created'];
 
-/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled; lines end CRLF. */
+/**
+ * RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled; lines end CRLF.
+ * A harvested cell that begins with = + - @, a tab or a carriage return would be run as a formula
+ * by a spreadsheet (OWASP "CSV injection"): it gets a leading apostrophe, which spreadsheets show
+ * as text and do not evaluate.
+ */
 export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 export function csvLine(fields: string[]): string {

@@ -32,11 +32,17 @@ export interface ImportReport {
   unsearched: MetaWord[];
 }
 
-export async function importFiles(store: Store, files: string[], at = Date.now()): Promise<ImportReport> {
+export interface ImportOptions {
+  at?: number;
+  /** A known file that now holds no node deletes its stored nodes only when this is set. */
+  replace?: boolean;
+}
+
+export async function importFiles(store: Store, files: string[], opts: ImportOptions = {}): Promise<ImportReport> {
   const reports: FileReport[] = [];
   const touched = new Set<string>();
   for (const file of files) {
-    const report = await importFile(store, file, at);
+    const report = await importFile(store, file, opts.at ?? Date.now(), opts.replace ?? false);
     reports.push(report.report);
     for (const s of report.stems) touched.add(s);
   }
@@ -44,7 +50,7 @@ export async function importFiles(store: Store, files: string[], at = Date.now()
   return { files: reports, unsearched: unsearched.map(({ id, word, stem: s }) => ({ id, word, stem: s })) };
 }
 
-async function importFile(store: Store, file: string, at: number): Promise<{ report: FileReport; stems: string[] }> {
+async function importFile(store: Store, file: string, at: number, replace: boolean): Promise<{ report: FileReport; stems: string[] }> {
   const base: FileReport = { file, status: 'error', nodes: 0, newNodes: 0, removedNodes: 0, skippedNodes: 0 };
   const path = resolve(file);
   let text: string;
@@ -68,6 +74,13 @@ async function importFile(store: Store, file: string, at: number): Promise<{ rep
   const nodeCount = input.sections.reduce((sum, s) => sum + s.nodes.length, 0);
   if (known?.contentHash === contentHash) {
     return { report: { ...base, status: 'unchanged', nodes: nodeCount, skippedNodes }, stems };
+  }
+  // An emptied file (saved blank by accident, or cut short) would silently delete the author's nodes.
+  if (known && nodeCount === 0 && !replace) {
+    const error = new UserError('the file now holds no node; importing it would delete its stored author nodes', {
+      file, fix: 'restore the file, or rerun with --replace to delete its nodes on purpose',
+    });
+    return { report: { ...base, error }, stems: [] };
   }
   const r = await store.replaceMarkupFile(input, at);
   return {

@@ -10,6 +10,7 @@ export type MarkupErrorCode =
   | 'unknown-escape'
   | 'misplaced-group'
   | 'unnamed-group'
+  | 'too-deep'
   | 'misplaced-text'
   | 'misplaced-control'
   | 'duplicate-attribute';

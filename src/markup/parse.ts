@@ -71,10 +71,14 @@ const NEST_FIX = 'is a `}` missing before it?';
  * stand, the author most likely forgot a `}`, so the open groups are closed up to the nearest one
  * that can hold it. One missing brace then costs one error, not a cascade.
  */
+/** Deeper nesting than this is refused: real markup has three levels, and the writers recurse. */
+export const MAX_NESTING = 100;
+
 class Parser {
   readonly document: MarkupDocument = { kind: 'document', items: [] };
   readonly errors: MarkupError[] = [];
   private readonly stack: Frame[] = [{ kind: 'document' }];
+  private tooDeep = false;
 
   constructor(private readonly file: string) {}
 
@@ -102,6 +106,13 @@ class Parser {
   }
 
   private open(name: string | null, pos: Position): void {
+    if (this.stack.length > MAX_NESTING) {
+      // Said once; what is deeper stays out of the document, so no reader or writer of it recurses that far.
+      if (!this.tooDeep) this.report('too-deep', `groups nested deeper than ${MAX_NESTING}`, pos, 'close groups sooner: a story needs sections, nodes and sentences, not hundreds of levels');
+      this.tooDeep = true;
+      this.push({ kind: 'element', el: element(name ?? '', pos), open: pos });
+      return;
+    }
     const frame = this.top;
     if (name === null) {
       this.report(

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { UserError } from '../errors.js';
 import type { ProviderConfig, SearchOptions, SearchProvider, SearchQuery, SearchResult } from './provider.js';
 import { metaSetKey, normalizeMetaSet } from './query.js';
+import { stem } from '../text/stem.js';
 
 const NAME = 'file';
 
@@ -84,13 +85,15 @@ export function fileProvider(config: ProviderConfig = {}): SearchProvider {
   if (groups.length === 0) {
     throw new UserError('the seed file lists no URLs', { file: config.file, fix: 'add one URL a line' });
   }
-  const byKey = new Map(groups.map((g) => [metaSetKey(g.words), g]));
+  // By stem: the store keeps the first spelling of a word, which may differ from the file's ("Storms", "storm").
+  const stemKey = (words: readonly string[]) => metaSetKey(normalizeMetaSet(words).map((w) => stem(w.toLowerCase())));
+  const byKey = new Map(groups.map((g) => [stemKey(g.words), g]));
 
   return {
     name: NAME,
     ownQueries: () => groups.map((g) => ({ words: g.words })),
     async search(query: SearchQuery, opts: SearchOptions): Promise<SearchResult[]> {
-      const group = byKey.get(metaSetKey(query.asked ?? query.words));
+      const group = byKey.get(stemKey(query.asked ?? query.words));
       return (group?.urls ?? []).slice(0, opts.count).map((url, i) => ({ url, title: '', snippet: '', rank: i + 1 }));
     },
   };

@@ -10,8 +10,9 @@ import { parseDbUrl } from './url.js';
  */
 export interface OpenOptions {
   /**
-   * Refuse a SQLite file that does not exist yet instead of creating it: commands that only read
-   * (stats, why, pick, export, keywords) would otherwise leave an empty database behind a typo.
+   * Refuse a database that does not exist yet (a SQLite file, a MySQL database) instead of
+   * creating it: commands that only read (stats, why, pick, export, keywords) would otherwise
+   * leave an empty database behind a typo.
    */
   mustExist?: boolean;
 }
@@ -28,7 +29,7 @@ export async function openStore(dbUrl: string, opts: OpenOptions = {}): Promise<
     return SqliteStore.open(target.path);
   }
   const { MysqlStore } = await import('./mysql/store.js');
-  return MysqlStore.open(target);
+  return MysqlStore.open(target, opts.mustExist ?? false);
 }
 
 export { parseDbUrl, redact } from './url.js';

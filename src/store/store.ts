@@ -313,6 +313,10 @@ export interface Store {
   completePage(page: CompletePageInput): Promise<CompletePageResult>;
   /** Returns leases that ran out to pending; how many. */
   releaseExpiredLeases(now?: number): Promise<number>;
+  /** Who holds leases now (host:pid:random owners), so a starting process can free a dead one's. */
+  leaseOwners(): Promise<string[]>;
+  /** The owner's leases back to pending at once (it stopped, or it is known dead); how many. */
+  releaseLeasesOf(owner: string): Promise<number>;
   /** When the domain's earliest waiting retry is due, if it has pending links that all wait. */
   nextDueAt(domainId: number): Promise<number | null>;
   /** Links refused by a run's own settings (outcome 'refused') back to pending; how many. */

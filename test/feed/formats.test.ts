@@ -26,6 +26,17 @@ describe('export formats', () => {
     assert.equal(toCsvLine(node({ text: 'He said, "go".' })), '1,crawler,cookie,"He said, ""go"".",http://a.test/,0.5,2030-01-01T00:00:00.000Z\r\n');
   });
 
+  it('neutralises CSV cells a spreadsheet would run as formulas (OWASP CSV injection)', () => {
+    assert.equal(csvField('=HYPERLINK("http://evil.test","x")'), '"\'=HYPERLINK(""http://evil.test"",""x"")"');
+    assert.equal(csvField('+1+1'), "'+1+1");
+    assert.equal(csvField('-2+3'), "'-2+3");
+    assert.equal(csvField('@SUM(A1)'), "'@SUM(A1)");
+    assert.equal(csvField('\t=1'), "'\t=1");
+    assert.equal(csvField('\r=1'), '"\'\r=1"');
+    assert.equal(csvField('a=b'), 'a=b', 'only a leading sign is a formula');
+    assert.match(toCsvLine(node({ text: '=cmd|\' /C calc\'!A0' })), /^1,crawler,cookie,'=cmd\|/);
+  });
+
   it('writes one JSON object a line', () => {
     const line = toJsonLine(node({}));
     assert.ok(line.endsWith('\n') && !line.slice(0, -1).includes('\n'));

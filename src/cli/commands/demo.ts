@@ -57,10 +57,12 @@ export const demoCommand: CommandModule = {
     const port = (argv.port as number | undefined) ?? DEMO_PORT;
     const opts = harvestOptionsFrom({ ...argv, seed: argv.seed ?? 1, delay: 0.05 });
     const markup = resolve(packageRoot(), 'ane-markup', 'sample.ane');
-    const web = await startWeb(port);
-    const agent = demoAgent();
+    // The database first: when it cannot be had, no server is left running to keep the process alive.
     const store = await openStore(db);
+    let web: DemoWeb | undefined;
+    const agent = demoAgent();
     try {
+      web = await startWeb(port);
       await refuseForeignData(store, db);
       say(`anwc demo: ${web.hosts.length} sites and a search engine of our own writing on 127.0.0.1:${web.port}`);
       say(`  hosts ${web.hosts.join(', ')}, search.demo — names mapped to 127.0.0.1, no DNS, no traffic off this machine`);
@@ -107,7 +109,7 @@ export const demoCommand: CommandModule = {
     } finally {
       await store.close();
       await agent.close();
-      await web.close();
+      await web?.close();
     }
   }),
 };

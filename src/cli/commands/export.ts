@@ -1,4 +1,5 @@
-import { createWriteStream, renameSync, rmSync, type WriteStream } from 'node:fs';
+import { createWriteStream, renameSync, rmSync, statSync, type WriteStream } from 'node:fs';
+import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { exportNodes } from '../../feed/export.js';
 import type { ExportFormat } from '../../feed/formats.js';
@@ -37,6 +38,14 @@ function writer(stream: NodeJS.WritableStream): (chunk: string) => Promise<void>
     });
 }
 
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 function closeFile(stream: WriteStream): Promise<void> {
   return new Promise((done, fail) => stream.end((err?: Error | null) => (err ? fail(err) : done())));
 }
@@ -51,6 +60,9 @@ export const exportCommand: CommandModule = {
       .example('anwc export --format csv --meta cookie --out cookie.csv', 'the nodes of one word as a spreadsheet'),
   handler: handler(async (argv: ExportArgs) => {
     const opt = (name: 'origin' | 'format' | 'db') => String(resolved(argv as Record<string, unknown>, name).value);
+    if (argv.out !== undefined && isFolder(argv.out)) {
+      throw new UserError('--out names a folder', { value: argv.out, fix: `give a file name, e.g. ${join(argv.out, `export.${opt('format')}`)}` });
+    }
     const store = await openStore(opt('db'), { mustExist: true });
     const tmp = argv.out === undefined ? undefined : `${argv.out}.${process.pid}.tmp`;
     let file: WriteStream | undefined;

@@ -29,13 +29,13 @@ export const importCommand: CommandModule = {
   command: 'import <files..>',
   describe: 'Store the author nodes and meta words of ANE markup files (an edited file replaces its old nodes)',
   builder: (y) =>
-    withOptions(y.positional('files', { type: 'string', array: true, describe: 'ANE markup files' }), 'db', 'json')
+    withOptions(y.positional('files', { type: 'string', array: true, describe: 'ANE markup files' }), 'db', 'json', 'replace')
       .example('anwc import story.ane', 'store its nodes; run again after editing it')
       .epilogue('Exit codes: 0 all files imported, 2 a file could not be read or has a markup error (the others are still imported).'),
   handler: handler(async (argv: ImportArgs) => {
     const store = await openStore(String(resolved(argv as unknown as Record<string, unknown>, 'db').value));
     try {
-      const report = await importFiles(store, argv.files);
+      const report = await importFiles(store, argv.files, { replace: Boolean((argv as unknown as Record<string, unknown>).replace) });
       let failed = false;
       for (const r of report.files) {
         if (r.error) {

@@ -116,3 +116,11 @@ export async function requeueRefused(c: Conn): Promise<number> {
 export async function retryFailed(c: Conn, where: { sql: string; params: string[] }): Promise<number> {
   return (await run(c, `UPDATE links SET status = 'pending', attempts = 0, not_before = NULL WHERE ${where.sql}`, where.params)).affectedRows;
 }
+
+export async function leaseOwners(c: Conn): Promise<string[]> {
+  return (await all(c, `SELECT DISTINCT lease_owner AS o FROM links WHERE status = 'leased'`)).map((r) => String(r.o));
+}
+
+export async function releaseLeasesOf(c: Conn, owner: string): Promise<number> {
+  return (await run(c, `UPDATE links SET status = 'pending', lease_owner = NULL, lease_expires_at = NULL WHERE status = 'leased' AND lease_owner = ?`, [owner])).affectedRows;
+}

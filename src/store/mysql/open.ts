@@ -49,12 +49,20 @@ async function connect(t: MysqlTarget, database?: string): Promise<Connection> {
   }
 }
 
-/** Connects to the database, creating it when the server does not have it yet. */
-async function connectCreating(t: MysqlTarget): Promise<Connection> {
+/**
+ * Connects to the database, creating it when the server does not have it yet; with `mustExist`
+ * (commands that only read) a missing database is the user's to fix, and nothing is created.
+ */
+async function connectCreating(t: MysqlTarget, mustExist: boolean): Promise<Connection> {
   try {
     return await connect(t, t.database);
   } catch (err) {
     if ((err as { code?: string }).code !== 'ER_BAD_DB_ERROR') throw err;
+    if (mustExist) {
+      throw new UserError(`no database ${t.database} on MySQL at ${where(t)}`, {
+        fix: 'run anwc import FILE.ane first (it creates the database), or point --db at your database',
+      });
+    }
   }
   const server = await connect(t);
   try {
@@ -98,8 +106,8 @@ async function migrate(c: Connection, t: MysqlTarget): Promise<void> {
   }
 }
 
-export async function openMysqlPool(t: MysqlTarget, connectionLimit = 4): Promise<Pool> {
-  const c = await connectCreating(t);
+export async function openMysqlPool(t: MysqlTarget, mustExist = false, connectionLimit = 4): Promise<Pool> {
+  const c = await connectCreating(t, mustExist);
   try {
     await migrate(c, t);
   } finally {

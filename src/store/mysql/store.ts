@@ -26,8 +26,8 @@ export class MysqlStore implements Store {
 
   private constructor(private readonly pool: Pool) {}
 
-  static async open(target: MysqlTarget): Promise<MysqlStore> {
-    return new MysqlStore(await openMysqlPool(target));
+  static async open(target: MysqlTarget, mustExist = false): Promise<MysqlStore> {
+    return new MysqlStore(await openMysqlPool(target, mustExist));
   }
 
   async schemaVersion(): Promise<number> {
@@ -116,6 +116,14 @@ export class MysqlStore implements Store {
 
   async releaseExpiredLeases(now = Date.now()): Promise<number> {
     return transaction(this.pool, (c) => frontier.releaseExpiredLeases(c, now));
+  }
+
+  async leaseOwners(): Promise<string[]> {
+    return frontier.leaseOwners(this.pool);
+  }
+
+  async releaseLeasesOf(owner: string): Promise<number> {
+    return transaction(this.pool, (c) => frontier.releaseLeasesOf(c, owner));
   }
 
   async nextDueAt(domainId: number): Promise<number | null> {

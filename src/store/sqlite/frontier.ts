@@ -104,3 +104,11 @@ export function requeueRefused(db: Database.Database): number {
 export function retryFailed(db: Database.Database, where: { sql: string; params: string[] }): number {
   return db.prepare(`UPDATE links SET status = 'pending', attempts = 0, not_before = NULL WHERE ${where.sql}`).run(...where.params).changes;
 }
+
+export function leaseOwners(db: Database.Database): string[] {
+  return (db.prepare(`SELECT DISTINCT lease_owner AS o FROM links WHERE status = 'leased'`).all() as Row[]).map((r) => String(r.o));
+}
+
+export function releaseLeasesOf(db: Database.Database, owner: string): number {
+  return db.prepare(`UPDATE links SET status = 'pending', lease_owner = NULL, lease_expires_at = NULL WHERE status = 'leased' AND lease_owner = ?`).run(owner).changes;
+}

@@ -32,9 +32,16 @@ export function openSqliteDb(path: string): Database.Database {
   } catch (err) {
     db.close();
     if (err instanceof UserError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'SQLITE_NOTADB') {
-      throw new UserError(`${path} is not a SQLite database`, { fix: 'point --db at an anwc database or a new file' });
+    const code = (err as { code?: string }).code ?? '';
+    if (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT')) {
+      throw new UserError(`${path} is not a SQLite database, or it is damaged (${code})`, {
+        fix: 'point --db at an anwc database or a new file; a damaged one may be saved with sqlite3 .recover',
+      });
+    }
+    if (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_PERM')) {
+      throw new UserError(`cannot write the SQLite database ${path} (${code})`, {
+        fix: 'make the file and its folder writable (SQLite writes a -wal file beside it), or copy it somewhere writable',
+      });
     }
     throw err;
   }
