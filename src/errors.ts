@@ -56,3 +56,15 @@ export function formatWhere(w: Where): string {
 export function isUserError(e: unknown): e is UserError {
   return e instanceof UserError;
 }
+
+/**
+ * The database went away and did not come back within the retries (a server restarted or
+ * stopped, a connection killed for good, a SQLite file locked by another writer for too long).
+ * Not the user's input: the run stops cleanly, keeps what was written, and says so in one line.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(message: string, override readonly cause?: unknown) {
+    super(message);
+    this.name = 'StoreUnavailableError';
+  }
+}

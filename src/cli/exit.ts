@@ -10,7 +10,9 @@ export const EXIT = {
   USAGE: 2,
   /** A fault of anwc or its surroundings that the user did not cause (a bug, a full disk). */
   INTERNAL: 3,
-  /** Stopped by Ctrl-C (SIGINT) after saving what was in flight. */
+  /** The database went away during the run and did not come back: what was stored is kept; rerun to resume. */
+  STORE_UNAVAILABLE: 4,
+  /** Stopped by Ctrl-C (SIGINT) or SIGTERM after saving what was in flight. */
   INTERRUPTED: 130,
 } as const;
 

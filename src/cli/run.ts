@@ -1,4 +1,4 @@
-import { UserError } from '../errors.js';
+import { StoreUnavailableError, UserError } from '../errors.js';
 import { EXIT } from './exit.js';
 
 /**
@@ -9,6 +9,10 @@ export function reportError(err: unknown, stderr: NodeJS.WritableStream = proces
   if (err instanceof UserError) {
     stderr.write(`anwc: ${err.toLine()}\n`);
     return EXIT.USAGE;
+  }
+  if (err instanceof StoreUnavailableError) {
+    stderr.write(`anwc: store unavailable: ${err.message}; what was stored is kept, rerun to resume\n`);
+    return EXIT.STORE_UNAVAILABLE;
   }
   const message = err instanceof Error ? err.message : String(err);
   stderr.write(`anwc: internal error: ${message}\n`);

@@ -74,6 +74,8 @@ export class Walker {
   private wake: (() => void) | undefined;
   /** Something finished since the loop last looked: set even when nobody waits, so no wake-up is lost. */
   private nudged = false;
+  /** What stopped the run from storing its pages (the store went away), thrown by run(). */
+  private failure: unknown;
 
   private readonly scope: Scope;
 
@@ -109,7 +111,24 @@ export class Walker {
     this.abort.abort();
   }
 
+  /**
+   * Runs to a stop reason. When the store fails (it went away past its retries), the pages in
+   * flight are let finish or fail, and the error is thrown: what was written stays written, and
+   * the links of unwritten pages stay leased to this process, freed by the next run.
+   */
   async run(): Promise<StopReason> {
+    try {
+      await this.loop();
+    } catch (err) {
+      this.failure ??= err;
+      this.stop('interrupted');
+    }
+    await Promise.allSettled([...this.inFlight]);
+    if (this.failure !== undefined) throw this.failure;
+    return this.stopReason ?? 'frontier-empty';
+  }
+
+  private async loop(): Promise<void> {
     await this.ports.store.releaseExpiredLeases(this.now());
     await this.frontier.load();
     let lastRescan = this.now();
@@ -139,8 +158,6 @@ export class Walker {
       }
       await this.idle(wakeAt);
     }
-    await Promise.allSettled([...this.inFlight]);
-    return this.stopReason ?? 'frontier-empty';
   }
 
   /**
@@ -239,7 +256,13 @@ export class Walker {
     }
     if (!answered) this.ports.politeness.cancel(link.host, this.now());
     if (this.abort.signal.aborted) return;
-    await this.feedBack(link, outcome, result);
+    try {
+      await this.feedBack(link, outcome, result);
+    } catch (err) {
+      // The page could not be stored: the run stops, and run() reports why.
+      this.failure ??= err;
+      this.stop('interrupted');
+    }
   }
 
   /**

@@ -83,6 +83,7 @@ export async function runActivity(
   const step = new FetchStep(store, new Fetcher({ ...opts.fetcher, connectionsPerOrigin: connections }), { token, politeness });
   // A link the last run's settings refused is not refused by this run's until it says so.
   const requeued = await store.requeueRefused();
+  await releaseDeadLeases(store);
   const runId = await store.startRun({ params: { activity: activity.name, ...params }, seed: opts.seed ?? null });
 
   const walker = new Walker(
@@ -129,6 +130,31 @@ export async function runActivity(
 async function topDomains(store: Store, n: number): Promise<{ host: string; score: number; share: number }[]> {
   const top = await store.topDomains(n);
   return top.domains.map((d) => ({ host: d.host, score: d.score, share: top.totalScore > 0 ? d.score / top.totalScore : 0 }));
+}
+
+/**
+ * Leases of processes on this machine that are gone (killed, crashed, the store failed under
+ * them) come back at once, so a rerun does not wait out their lease. Other machines' leases
+ * expire as usual: their processes cannot be seen from here.
+ */
+export async function releaseDeadLeases(store: Store): Promise<number> {
+  let released = 0;
+  const here = hostname();
+  for (const owner of await store.leaseOwners()) {
+    const [host, pid] = owner.split(':');
+    if (host === here && pid !== undefined && /^\d+$/.test(pid) && !alive(Number(pid))) released += await store.releaseLeasesOf(owner);
+  }
+  return released;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it exists, and belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** host:pid:random — unique per process, readable in the links table when a lease is stuck. */

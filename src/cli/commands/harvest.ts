@@ -9,6 +9,7 @@ import { resolved, withOptions, type OptionName } from '../options.js';
 import { progressView, type ProgressMode } from '../progress.js';
 import { runSummaryLines } from '../report/summary.js';
 import { handler } from '../run.js';
+import { onStopSignals } from '../signals.js';
 import { listFlag } from '../list-flag.js';
 import { fetcherOptionsFrom, FETCH_OPTION_NAMES, politenessOptionsFrom, POLITENESS_OPTION_NAMES } from '../web-options.js';
 
@@ -51,27 +52,15 @@ export const harvestCommand: CommandModule = {
       .example("anwc harvest --resolve '*.test:127.0.0.1' --hosts '*.test' --delay 0", 'a local test web')
       .example('anwc harvest --retry-failed --kind timeout,5xx', 'try again the links that timed out or met a server error')
       .epilogue(
-        'Ctrl-C once finishes the pages in flight and saves; twice stops at once (leased links return after --lease).\n' +
-          'Exit codes: 0 the run ended (frontier empty or a budget reached), 2 bad input or an empty frontier, 130 interrupted.',
+        'Ctrl-C (or SIGTERM) once finishes the pages in flight and saves; twice stops at once (the next run here frees the links left leased).\n' +
+          'Exit codes: 0 the run ended (frontier empty or a budget reached), 2 bad input or an empty frontier, 4 the database went away (rerun to resume), 130 interrupted (Ctrl-C or SIGTERM).',
       ),
   handler: handler(async (argv: Record<string, unknown>) => {
     const v = (name: OptionName) => resolved(argv, name).value;
     const opts = harvestOptionsFrom(argv);
     const store = await openStore(String(resolved(argv, 'db').value), { mustExist: true });
-    let sigints = 0;
     let walker: Walker | undefined;
-    const onSigint = () => {
-      sigints++;
-      if (sigints === 1) {
-        process.stderr.write('\nanwc: finishing the pages in flight, then saving; Ctrl-C again to stop at once\n');
-        walker?.stop('interrupted');
-      } else {
-        process.stderr.write('anwc: stopped at once; pages in flight will be walked again after their lease expires\n');
-        walker?.abortNow();
-        process.exit(EXIT.INTERRUPTED);
-      }
-    };
-    process.on('SIGINT', onSigint);
+    const undo = onStopSignals(() => walker);
     try {
       if (argv['retry-failed']) {
         const kinds = listFlag(v('kind'));
@@ -111,8 +100,8 @@ export const harvestCommand: CommandModule = {
       }
       return report.stop === 'interrupted' ? EXIT.INTERRUPTED : EXIT.OK;
     } finally {
-      process.removeListener('SIGINT', onSigint);
-      await store.close();
+      undo();
+      await store.close().catch(() => undefined);
     }
   }),
 };

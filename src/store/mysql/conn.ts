@@ -1,12 +1,25 @@
 import type { Pool, PoolConnection, ResultSetHeader } from 'mysql2/promise';
+import { StoreUnavailableError } from '../../errors.js';
 import type { Row } from '../rows.js';
 
 /** Small helpers over mysql2 so the queries read as SQL, not as tuple unpacking. */
 export type Conn = Pick<PoolConnection, 'query'>;
 
+/** A read straight on the pool is retried like a transaction when the connection went away. */
 export async function all(c: Conn, sql: string, params: unknown[] = []): Promise<Row[]> {
-  const [rows] = await c.query(sql, params);
-  return rows as Row[];
+  const read = async () => (await c.query(sql, params))[0] as Row[];
+  if (!isPool(c)) return read();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await read();
+    } catch (err) {
+      await waitOrGiveUp(err, attempt);
+    }
+  }
+}
+
+function isPool(c: Conn): c is Pool {
+  return typeof (c as Partial<Pool>).getConnection === 'function';
 }
 
 export async function one(c: Conn, sql: string, params: unknown[] = []): Promise<Row | undefined> {
@@ -19,28 +32,67 @@ export async function run(c: Conn, sql: string, params: unknown[] = []): Promise
 }
 
 /** Deadlocks and lock-wait timeouts are the database asking us to try again. */
-const RETRYABLE = new Set([1213, 1205]);
-const ATTEMPTS = 8;
+const CONTENTION = new Set([1213, 1205]);
+/** The connection or the server went away: reconnect and try again (server gone, lost, shutting down, killed). */
+const GONE_ERRNO = new Set([2006, 2013, 1053, 1927, 1047]);
+const GONE_CODE = new Set(['PROTOCOL_CONNECTION_LOST', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'PROTOCOL_SEQUENCE_TIMEOUT', 'ER_CONNECTION_KILLED']);
+/** Contention is tried again quickly, a lost server with backoff over about half a minute. */
+const CONTENTION_ATTEMPTS = 8;
+const GONE_ATTEMPTS = 7;
+
+type Trouble = 'contention' | 'gone' | undefined;
+
+function trouble(err: unknown): Trouble {
+  const e = err as { errno?: number; code?: string; fatal?: boolean };
+  if (e.errno !== undefined && CONTENTION.has(e.errno)) return 'contention';
+  if ((e.errno !== undefined && GONE_ERRNO.has(e.errno)) || (e.code !== undefined && GONE_CODE.has(e.code))) return 'gone';
+  return undefined;
+}
+
+/** Waits before the next try of a retryable failure; rethrows the rest, and a lost server past its tries as StoreUnavailableError. */
+async function waitOrGiveUp(err: unknown, attempt: number): Promise<void> {
+  const t = trouble(err);
+  if (t === 'contention' && attempt < CONTENTION_ATTEMPTS) {
+    await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
+    return;
+  }
+  if (t === 'gone') {
+    if (attempt >= GONE_ATTEMPTS) {
+      throw new StoreUnavailableError(`the MySQL server stayed unreachable after ${attempt} tries (${(err as Error).message})`, err);
+    }
+    await new Promise((r) => setTimeout(r, Math.min(8000, 250 * 2 ** (attempt - 1)) * (0.5 + Math.random())));
+    return;
+  }
+  throw err;
+}
 
 /**
  * Runs fn in one transaction on one pooled connection, retrying the whole of it when InnoDB
- * picks it as a deadlock victim (two processes adding the same links can cross locks).
+ * picks it as a deadlock victim (two processes adding the same links can cross locks), or on a
+ * fresh connection when this one was lost (killed, the server restarted). A commit whose answer
+ * was lost may have been applied: the work done in transactions is written to be safe to repeat
+ * (a page's completion checks its lease owner, nodes are unique by text).
  */
 export async function transaction<T>(pool: Pool, fn: (c: PoolConnection) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
-    const c = await pool.getConnection();
+    let c: PoolConnection | undefined;
     try {
+      c = await pool.getConnection();
       await c.beginTransaction();
       const result = await fn(c);
       await c.commit();
+      c.release();
       return result;
     } catch (err) {
-      await c.rollback().catch(() => undefined);
-      const errno = (err as { errno?: number }).errno;
-      if (errno === undefined || !RETRYABLE.has(errno) || attempt >= ATTEMPTS) throw err;
-      await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
-    } finally {
-      c.release();
+      if (c) {
+        // A connection that failed is not given back to the pool to fail the next caller.
+        if (trouble(err) === 'gone') c.destroy();
+        else {
+          await c.rollback().catch(() => undefined);
+          c.release();
+        }
+      }
+      await waitOrGiveUp(err, attempt);
     }
   }
 }

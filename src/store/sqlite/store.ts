@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { StoreUnavailableError } from '../../errors.js';
 import { sha256 } from '../hash.js';
 import { toDomain, toRun, toMetaWord, type Row } from '../rows.js';
 import type {
@@ -29,8 +30,20 @@ export class SqliteStore implements Store {
     return new SqliteStore(openSqliteDb(path));
   }
 
+  /**
+   * One IMMEDIATE transaction. Another writer holding the file makes SQLite wait busy_timeout
+   * (10 s) and then say SQLITE_BUSY: tried again twice more, then the store is called unavailable.
+   */
   private write<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return this.db.transaction(fn).immediate();
+      } catch (err) {
+        const code = (err as { code?: string }).code ?? '';
+        if (!code.startsWith('SQLITE_BUSY') && !code.startsWith('SQLITE_LOCKED')) throw err;
+        if (attempt >= 3) throw new StoreUnavailableError(`the SQLite database stayed locked by another writer (${code})`, err);
+      }
+    }
   }
 
   async schemaVersion(): Promise<number> {
@@ -127,6 +140,14 @@ export class SqliteStore implements Store {
 
   async releaseExpiredLeases(now = Date.now()): Promise<number> {
     return this.write(() => frontier.releaseExpiredLeases(this.db, now));
+  }
+
+  async leaseOwners(): Promise<string[]> {
+    return frontier.leaseOwners(this.db);
+  }
+
+  async releaseLeasesOf(owner: string): Promise<number> {
+    return this.write(() => frontier.releaseLeasesOf(this.db, owner));
   }
 
   async nextDueAt(domainId: number): Promise<number | null> {

@@ -1,0 +1,198 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, createServer, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
+import mysql from 'mysql2/promise';
+import { openStore } from '../../src/store/open.js';
+import { MYSQL_BASE, mysqlDb, type TestDb } from '../support/db.js';
+import { prose, startFlakyWeb, type FlakyWeb } from '../support/flaky.js';
+
+/**
+ * The database failing under a running harvest, with real parts: MariaDB connections killed from
+ * another session (once, and without end), a SQLite file held by another writer, and SIGTERM.
+ * Each run ends in a clean state: one line, the documented exit code, nothing half-written, and
+ * a rerun that resumes at once.
+ */
+
+const CLI = resolve('dist', 'src', 'cli', 'main.js');
+const PAGES = 12;
+
+interface Exit {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function start(args: string[]): { child: ChildProcess; exited: Promise<Exit> } {
+  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ANWC_DB: '', ANWC_DEBUG: '' } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d) => (stdout += d));
+  child.stderr!.on('data', (d) => (stderr += d));
+  const exited = new Promise<Exit>((ok) => child.on('close', (code) => ok({ code, stdout, stderr })));
+  return { child, exited };
+}
+
+let web: FlakyWeb;
+let dir: string;
+before(async () => {
+  web = await startFlakyWeb();
+  dir = mkdtempSync(join(tmpdir(), 'anwc-store-faults-'));
+});
+after(async () => {
+  await web.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A site of slow pages, so that a harvest is still running when the test strikes. */
+function site(host: string, delayMs: number): string[] {
+  const urls: string[] = [];
+  for (let i = 0; i < PAGES; i++) {
+    web.page(host, `/${i}.html`, { html: `<html><body>${prose(`${host} ${i}`)}</body></html>`, delayMs });
+    urls.push(web.url(host, `/${i}.html`));
+  }
+  return urls;
+}
+
+async function seeded(db: string, urls: string[]): Promise<void> {
+  const store = await openStore(db);
+  await store.addLinks(urls.map((url) => ({ url, host: new URL(url).hostname, depth: 0 })));
+  await store.close();
+}
+
+const harvestArgs = (db: string, ...more: string[]) => ['harvest', '--db', db, '--resolve', '*.test:127.0.0.1', '--hosts', '*.test', '--delay', '0', '--progress', 'none', ...more];
+
+async function summary(db: string) {
+  const store = await openStore(db);
+  try {
+    return await store.summary();
+  } finally {
+    await store.close();
+  }
+}
+
+/** A loopback TCP proxy to MariaDB; `cut` drops every connection and refuses new ones, as a server that went away. */
+async function tcpProxy(targetPort: string): Promise<{ port: number; cut(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(Number(targetPort), '127.0.0.1');
+    sockets.add(client).add(upstream);
+    client.pipe(upstream).pipe(client);
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', drop).on('close', drop);
+    upstream.on('error', drop).on('close', drop);
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  return {
+    port: (server.address() as { port: number }).port,
+    cut: () =>
+      new Promise<void>((ok) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => ok());
+      }),
+  };
+}
+
+/** Kills every connection to the database but our own; how many. */
+async function killConnections(admin: mysql.Connection, database: string): Promise<number> {
+  const [rows] = await admin.query('SELECT ID FROM information_schema.PROCESSLIST WHERE DB = ? AND ID <> CONNECTION_ID()', [database]);
+  for (const r of rows as { ID: number }[]) await admin.query(`KILL ${Number(r.ID)}`).catch(() => undefined);
+  return (rows as unknown[]).length;
+}
+
+describe('a MariaDB that fails under a harvest', { skip: process.env.ANWC_TEST_MYSQL === 'off', timeout: 180_000 }, () => {
+  let admin: mysql.Connection;
+  const dbs: TestDb[] = [];
+  before(async () => {
+    admin = await mysql.createConnection(MYSQL_BASE);
+  });
+  after(async () => {
+    await admin.end();
+    for (const d of dbs) await d.cleanup();
+  });
+
+  it('connections killed mid-run: it reconnects and finishes, every page once, no node doubled', async () => {
+    const d = mysqlDb();
+    dbs.push(d);
+    const urls = site('killed.test', 150);
+    await seeded(d.url, urls);
+    const name = new URL(d.url).pathname.slice(1);
+    const run = start(harvestArgs(d.url, '--concurrency', '2'));
+    let killed = 0;
+    for (let i = 0; i < 3; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      killed += await killConnections(admin, name);
+    }
+    const r = await run.exited;
+    assert.ok(killed > 0, 'connections were killed while it ran');
+    assert.equal(r.code, 0, r.stderr);
+    const sum = await summary(d.url);
+    assert.equal(sum.links.done, PAGES);
+    assert.equal(sum.nodes.crawler, PAGES, 'one node per page, none doubled');
+    for (const u of urls) assert.equal(web.count('killed.test', new URL(u).pathname), 1, u);
+  });
+
+  it('a database that stays away: one line, exit 4; a rerun resumes at once without waiting out the leases', async () => {
+    const d = mysqlDb();
+    dbs.push(d);
+    const urls = site('gone.test', 300);
+    await seeded(d.url, urls);
+    // The harvest reaches MariaDB through a proxy of the test's own, which the test can take away.
+    const proxy = await tcpProxy(new URL(MYSQL_BASE).port || '3306');
+    const via = new URL(d.url);
+    via.port = String(proxy.port);
+    const run = start(harvestArgs(via.toString(), '--concurrency', '2', '--lease', '600'));
+    await new Promise((r) => setTimeout(r, 1200));
+    await proxy.cut();
+    const r = await run.exited;
+    assert.equal(r.code, 4, r.stderr);
+    const lines = r.stderr.trim().split('\n').filter((l) => l.startsWith('anwc: store unavailable'));
+    assert.equal(lines.length, 1, r.stderr);
+    assert.doesNotMatch(r.stderr, /\n\s+at /);
+    const before = await summary(d.url);
+    assert.ok((before.links.done ?? 0) < PAGES, 'it stopped before the end');
+    const rerun = await start(harvestArgs(d.url, '--concurrency', '2', '--lease', '600')).exited;
+    assert.equal(rerun.code, 0, rerun.stderr);
+    const sum = await summary(d.url);
+    assert.equal(sum.links.done, PAGES, 'the rerun walked what the first left: its leases were freed at once, not after 600 s');
+    assert.equal(sum.nodes.crawler, PAGES);
+  });
+});
+
+describe('SQLite and signals', { timeout: 120_000 }, () => {
+  it('a SQLite file held by another writer: the harvest waits for it and goes on', async () => {
+    const db = `sqlite:${join(dir, 'locked.sqlite')}`;
+    await seeded(db, site('locked.test', 50));
+    const holder = new Database(join(dir, 'locked.sqlite'));
+    holder.exec('BEGIN IMMEDIATE');
+    const run = start(harvestArgs(db, '--concurrency', '2'));
+    await new Promise((r) => setTimeout(r, 2500));
+    holder.exec('COMMIT');
+    holder.close();
+    const r = await run.exited;
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal((await summary(db)).links.done, PAGES);
+  });
+
+  it('SIGTERM is Ctrl-C: the pages in flight are finished and saved, exit 130, nothing left leased', async () => {
+    const db = `sqlite:${join(dir, 'term.sqlite')}`;
+    await seeded(db, site('term.test', 300));
+    const run = start(harvestArgs(db, '--concurrency', '2'));
+    await new Promise((r) => setTimeout(r, 1200));
+    run.child.kill('SIGTERM');
+    const r = await run.exited;
+    assert.equal(r.code, 130, r.stderr);
+    assert.match(r.stderr, /finishing the pages in flight/);
+    assert.match(r.stdout, /harvest stopped: interrupted/);
+    const sum = await summary(db);
+    assert.equal(sum.links.leased ?? 0, 0);
+    assert.ok((sum.links.done ?? 0) > 0 && (sum.links.done ?? 0) < PAGES);
+  });
+});
