@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { needsShared, sharedPath } from '../support/shared.js';
-import { matchRobots, robotsFromFetch } from '../../src/web/robots.js';
+import { checkRobots, matchRobots, robotsFromFetch } from '../../src/web/robots.js';
 
 /**
  * Google's robots.txt conformance suite (robotstxt-spec-test, see shared/data/robotstxt/cases.md).
@@ -67,4 +67,24 @@ test('GOOGLE_SPECIFIC expectations: count reported, may not drop', { skip: SHARE
   t.diagnostic(`GOOGLE_SPECIFIC: ${passed} of ${total} pass`);
   for (const f of failures) t.diagnostic(`differs from Google: ${f}`);
   assert.ok(passed >= GOOGLE_SPECIFIC_FLOOR, `${passed} pass, the floor is ${GOOGLE_SPECIFIC_FLOOR}`);
+});
+
+/**
+ * Where the crawler's own decision (checkRobots, what anwc obeys) departs from the suite because
+ * RFC 9309 says otherwise; the README lists the same, with the sections. Nothing else may differ.
+ */
+const RFC_OVER_SUITE: Record<string, string> = {
+  'stress/327748.textproto#0 http://m.example.com/robots.txt': 'RFC 9309 §2.2.2: "The /robots.txt URI is implicitly allowed."',
+};
+
+test('the crawler\'s decisions differ from the suite only where RFC 9309 says otherwise, each named', { skip: SHARED }, () => {
+  const differ: string[] = [];
+  for (const c of cases) {
+    const rules = robotsFromFetch({ status: 200, body: c.robotstxt ?? Buffer.from(c.robotstxt_base64, 'base64') }, 0);
+    for (const e of c.expectations) {
+      const got = checkRobots(rules, e.url, e.useragent).allowed ? 'ALLOWED' : 'DISALLOWED';
+      if (got !== e.expected) differ.push(`${c.file}#${c.index} ${e.url}`);
+    }
+  }
+  assert.deepEqual(differ.sort(), Object.keys(RFC_OVER_SUITE).sort());
 });
