@@ -1,4 +1,5 @@
 import { customsearch, type customsearch_v1 } from '@googleapis/customsearch';
+import { fetch as undiciFetch } from 'undici';
 import { UserError } from '../errors.js';
 import { endpointUrl } from './http.js';
 import {
@@ -41,6 +42,12 @@ export function googleProvider(config: ProviderConfig = {}): SearchProvider {
   const rootUrl = config.endpoint ? endpointUrl(NAME, config.endpoint) : undefined;
   const timeout = config.timeoutMs ?? DEFAULT_SEARCH_TIMEOUT_MS;
   const client = customsearch({ version: 'v1' });
+  // The same HTTP client as the other providers and the fetcher (--resolve, the address policy),
+  // instead of the library's own.
+  const dispatcher = config.dispatcher;
+  const fetchImplementation = dispatcher
+    ? ((input: unknown, init?: object) => undiciFetch(input as string, { ...(init as object), dispatcher } as never)) as unknown as typeof fetch
+    : undefined;
 
   return {
     name: NAME,
@@ -57,7 +64,7 @@ export function googleProvider(config: ProviderConfig = {}): SearchProvider {
           // rootUrl keeps only the origin); retry off, so a quota error is not retried away.
           const res = await client.cse.list(
             { q, cx, key, num, start },
-            { rootUrl, timeout, retry: false, signal: opts.signal },
+            { rootUrl, timeout, retry: false, signal: opts.signal, ...(fetchImplementation ? { fetchImplementation } : {}) },
           );
           data = res.data as unknown;
         } catch (err) {

@@ -79,9 +79,9 @@ export interface ProviderConfig {
   /** Meta words for seed-file URLs listed before any `# meta:` line (`--meta`). */
   meta?: readonly string[];
   /**
-   * The HTTP client for the JSON APIs (wikipedia, brave, searxng): the CLI passes one that honours
-   * --resolve, so a search endpoint on a test or staging name needs no DNS. Google's client library
-   * keeps its own.
+   * The HTTP client of every provider (google's client library is handed a fetch over it): the
+   * CLI passes one that honours --resolve, so a search endpoint on a test or staging name needs
+   * no DNS.
    */
   dispatcher?: Dispatcher;
   /** Where API keys are read from; tests pass their own. */

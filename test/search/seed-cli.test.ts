@@ -149,3 +149,19 @@ test('anwc import sample.ane && anwc seed fills the frontier with ranked seeds t
     assert.equal(s?.requests.length ?? 0, asked, `${provider}: the second seed sent no request`);
   }
 });
+
+test('google honours --resolve: a stand-in reached by a name the mapping sends to loopback', async () => {
+  const s = await startStandin('google', corpus(5, 'sea storm whale'), { key: STANDIN_KEY });
+  servers.push(s);
+  const db = `sqlite:${join(dir, 'google-resolve.sqlite')}`;
+  writeFileSync(join(dir, 'whale.ane'), '{\\section {\\node \\meta="sea, storm" {\\sen The sea and the storm were one that night.}}}\n');
+  const imported = await new Promise<number>((done) =>
+    execFile(process.execPath, [...NODE_ARGS, 'import', join(dir, 'whale.ane'), '--db', db], (err) => done(err ? 1 : 0)));
+  assert.equal(imported, 0);
+  const named = s.url.replace('127.0.0.1', 'google-standin.test');
+  const keys = { GOOGLE_API_KEY: STANDIN_KEY, GOOGLE_CSE_ID: 'cx-standin' };
+  const r = await anwc(['--provider', 'google', '--search-endpoint', named, '--resolve', 'google-standin.test:127.0.0.1', '--db', db], keys);
+  assert.equal(r.code, 0, r.stderr);
+  assert.ok(s.requests.length > 0, 'the request went through the mapping to the stand-in');
+  assert.match(r.stdout, /google: 1 meta set seeded/);
+});
