@@ -2,7 +2,8 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { COMMANDS } from './commands/index.js';
-import { OPTIONS, type OptionSpec } from './options.js';
+import { OPTIONS, useConfigValues, type OptionSpec } from './options.js';
+import { loadConfigFile } from './config-file.js';
 import { UserError } from '../errors.js';
 import { reportError } from './run.js';
 import { EXIT } from './exit.js';
@@ -35,14 +36,22 @@ export async function main(args: string[]): Promise<void> {
     .scriptName('anwc')
     .usage('$0 <command> [options]\n\nHarvest narrative text from the web for an Automatic Narrative Engine.')
     .command(COMMANDS)
-    .middleware((argv) => checkOptions(argv as Record<string, unknown>), true)
+    .option('config', { type: 'string', describe: OPTIONS.config.describe, global: true })
+    .middleware((argv) => {
+      const file = loadConfigFile(argv.config as string | undefined);
+      useConfigValues(file?.values ?? new Map(), file?.path);
+      checkOptions(argv as Record<string, unknown>);
+    }, true)
     .demandCommand(1, 'Name a command; anwc --help lists them')
     .strict()
     .recommendCommands()
     .version(VERSION)
     .help()
     .alias('h', 'help')
-    .epilogue('Exit codes: 0 done, 1 done but problems found, 2 bad input, 3 internal error, 130 interrupted.')
+    .epilogue(
+      'Options may also come from anwc.config.json in the working directory (or --config FILE): flag > environment > file > default; anwc config show says which.\n' +
+        'Exit codes: 0 done, 1 done but problems found, 2 bad input, 3 internal error, 4 the database went away, 130 interrupted.',
+    )
     .wrap(Math.min(100, process.stdout.columns || 100))
     .fail((msg, err) => {
       process.exitCode = err ? reportError(err) : reportError(new UserError(msg.replace(/\s*\n\s*/g, ' '), { fix: 'see anwc --help' }));

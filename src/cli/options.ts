@@ -50,6 +50,11 @@ const seconds = (min: number, max: number, minIncluded = false) => (v: unknown):
 export const MAX_BODY_BYTES = 256 * 1024 * 1024;
 
 export const OPTIONS = {
+  config: {
+    type: 'string',
+    describe: `A JSON file of options ({"delay": 2, "hosts": "*.example.org"}); flags and environment win over it`,
+    default: 'anwc.config.json',
+  },
   db: {
     type: 'string',
     describe: 'Database: sqlite:PATH or mysql://user:pass@host:port/db',
@@ -328,7 +333,22 @@ export function withOptions<T>(y: Argv<T>, ...names: OptionName[]): Argv<T> {
   return out;
 }
 
-export type Source = 'flag' | 'env' | 'default' | 'unset';
+export type Source = 'flag' | 'env' | 'file' | 'default' | 'unset';
+
+/** Values of the configuration file, set once before a command runs (flag > environment > file > default). */
+let fileValues: ReadonlyMap<string, { value: unknown; at?: { line: number; col: number } }> = new Map();
+let filePath: string | undefined;
+
+export function useConfigValues(values: ReadonlyMap<string, { value: unknown; at?: { line: number; col: number } }>, path?: string): void {
+  fileValues = values;
+  filePath = path;
+}
+
+/** Where a value from the configuration file was written, `PATH:line:col`, for config show. */
+export function configSource(name: string): string | undefined {
+  const v = fileValues.get(name);
+  return v && filePath ? `${filePath}${v.at ? `:${v.at.line}:${v.at.col}` : ''}` : undefined;
+}
 
 export interface Resolved<V> {
   value: V;
@@ -346,6 +366,8 @@ export function resolved(
   if (spec.env && env[spec.env] !== undefined && env[spec.env] !== '') {
     return { value: env[spec.env], source: 'env' };
   }
+  const fromFile = fileValues.get(name);
+  if (fromFile) return { value: fromFile.value, source: 'file' };
   if (spec.default !== undefined) return { value: spec.default, source: 'default' };
   return { value: undefined, source: 'unset' };
 }

@@ -149,6 +149,9 @@ export class Walker {
         // Nothing waiting and nothing pending here; another process may have added links.
         await this.frontier.load();
         if (this.frontier.nextWakeAt() !== undefined || this.frontier.anyEligible()) continue;
+        // Nothing of ours is in flight, so a lease in our name is one whose answer the store lost
+        // (a connection that died after the commit): give it back rather than wait it out.
+        if ((await this.ports.store.releaseLeasesOf(this.opts.owner)) > 0) continue;
         // Links another process holds are not walked yet: it finishes them, or it died and their
         // leases run out and they become ours. Wait for either; only then is the frontier empty.
         if (!(await this.leasedElsewhere())) {

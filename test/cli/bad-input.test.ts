@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import mysql from 'mysql2/promise';
 import { openStore } from '../../src/store/open.js';
+import { anwcSync } from '../support/cli.js';
 import { MYSQL_BASE, uniqueName } from '../support/db.js';
 
 /**
@@ -13,12 +13,7 @@ import { MYSQL_BASE, uniqueName } from '../support/db.js';
  * and what was stored before is still there.
  */
 
-const CLI = resolve('dist', 'src', 'cli', 'main.js');
-
-function anwc(args: string[], cwd?: string): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd, timeout: 60_000, env: { ...process.env, ANWC_DB: '', ANWC_DEBUG: '' } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const anwc = (args: string[]) => anwcSync(args);
 
 /** Exit 2 and exactly one line on stderr, starting "anwc: ", with no stack frame. */
 function oneLine(r: { code: number | null; stderr: string }, pattern: RegExp): void {

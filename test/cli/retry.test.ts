@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { openStore } from '../../src/store/open.js';
+import { anwc } from '../support/cli.js';
 import { prose, startFlakyWeb, type FlakyWeb } from '../support/flaky.js';
 
 /**
@@ -13,18 +13,6 @@ import { prose, startFlakyWeb, type FlakyWeb } from '../support/flaky.js';
  * loopback address refused without the flag and walked by a rerun with it.
  */
 
-const CLI = resolve('dist', 'src', 'cli', 'main.js');
-
-function anwc(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((ok) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ANWC_DB: '', ANWC_DEBUG: '' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => ok({ code, stdout, stderr }));
-  });
-}
 
 let web: FlakyWeb;
 let dir: string;

@@ -1,18 +1,16 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parseDbUrl, redact } from '../../src/store/url.js';
+import { anwcSync } from '../support/cli.js';
 
 /**
  * A MySQL password never reaches the screen, in every form a user may write the address: each
  * command that can print the address (config show, a connection error, the demo, a bad address)
  * is run with it, by flag and by environment, and nothing it prints holds the password.
  */
-
-const CLI = resolve('dist', 'src', 'cli', 'main.js');
 
 /** Port 1 on loopback: nothing listens, so every command fails to connect, after parsing the address. */
 const FORMS: { name: string; url: string; password: string; user: string }[] = [
@@ -26,8 +24,16 @@ const FORMS: { name: string; url: string; password: string; user: string }[] = [
 const leaks = (pw: string) => [pw, encodeURIComponent(pw), pw.slice(0, 5)];
 
 function anwc(args: string[], env: Record<string, string> = {}, cwd?: string): string {
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd, timeout: 30_000, env: { ...process.env, ANWC_DB: '', ...env } });
+  const r = anwcSync(args, { env, cwd });
   return `${r.stdout}\n${r.stderr}`;
+}
+
+/** A folder whose anwc.config.json gives the address: the password given by file. */
+function configDir(parent: string, url: string): string {
+  const d = join(parent, 'with-config');
+  mkdirSync(d, { recursive: true });
+  writeFileSync(join(d, 'anwc.config.json'), JSON.stringify({ db: url }));
+  return d;
 }
 
 describe('the MySQL password is never printed', () => {
@@ -42,7 +48,7 @@ describe('the MySQL password is never printed', () => {
       for (const l of leaks(f.password)) assert.ok(!shown.includes(l), `${shown} shows ${l}`);
     });
 
-    it(`${f.name}: not in config show, stats, demo or a bad address, by flag or by environment`, () => {
+    it(`${f.name}: not in config show, stats, demo or a bad address, by flag, environment or configuration file`, () => {
       const dir = mkdtempSync(join(tmpdir(), 'anwc-secret-'));
       try {
         const outputs = [
@@ -53,6 +59,8 @@ describe('the MySQL password is never printed', () => {
           anwc(['demo', '--db', f.url, '--port', '0', '--progress', 'none'], {}, dir),
           anwc(['stats', '--db', f.url.replace('/anwc', '/bad-name!')]),
           anwc(['harvest', '--db', f.url, '--delay', '0']),
+          anwc(['config', 'show'], {}, configDir(dir, f.url)),
+          anwc(['stats'], {}, configDir(dir, f.url)),
         ];
         for (const out of outputs) {
           for (const l of leaks(f.password)) assert.ok(!out.includes(l), `printed ${l}:\n${out}`);

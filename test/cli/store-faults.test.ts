@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import { openStore } from '../../src/store/open.js';
 import { MYSQL_BASE, mysqlDb, type TestDb } from '../support/db.js';
+import { startAnwc } from '../support/cli.js';
 import { prose, startFlakyWeb, type FlakyWeb } from '../support/flaky.js';
 
 /**
@@ -18,24 +18,9 @@ import { prose, startFlakyWeb, type FlakyWeb } from '../support/flaky.js';
  * a rerun that resumes at once.
  */
 
-const CLI = resolve('dist', 'src', 'cli', 'main.js');
 const PAGES = 12;
 
-interface Exit {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function start(args: string[]): { child: ChildProcess; exited: Promise<Exit> } {
-  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ANWC_DB: '', ANWC_DEBUG: '' } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d) => (stdout += d));
-  child.stderr!.on('data', (d) => (stderr += d));
-  const exited = new Promise<Exit>((ok) => child.on('close', (code) => ok({ code, stdout, stderr })));
-  return { child, exited };
-}
+const start = (args: string[]) => startAnwc(args);
 
 let web: FlakyWeb;
 let dir: string;
@@ -65,6 +50,12 @@ async function seeded(db: string, urls: string[]): Promise<void> {
 }
 
 const harvestArgs = (db: string, ...more: string[]) => ['harvest', '--db', db, '--resolve', '*.test:127.0.0.1', '--hosts', '*.test', '--delay', '0', '--progress', 'none', ...more];
+
+/** Until the harvest has asked the host for a page (robots.txt and one more request), however loaded the machine; at most 30 s. */
+async function walking(host: string): Promise<void> {
+  for (let i = 0; i < 300 && web.count(host) < 2; i++) await new Promise((r) => setTimeout(r, 100));
+  assert.ok(web.count(host) >= 2, `the harvest reached ${host}`);
+}
 
 async function summary(db: string) {
   const store = await openStore(db);
@@ -121,14 +112,15 @@ describe('a MariaDB that fails under a harvest', { skip: process.env.ANWC_TEST_M
   it('connections killed mid-run: it reconnects and finishes, every page once, no node doubled', async () => {
     const d = mysqlDb();
     dbs.push(d);
-    const urls = site('killed.test', 150);
+    const urls = site('killed.test', 400);
     await seeded(d.url, urls);
     const name = new URL(d.url).pathname.slice(1);
     const run = start(harvestArgs(d.url, '--concurrency', '2'));
+    await walking('killed.test');
     let killed = 0;
     for (let i = 0; i < 3; i++) {
-      await new Promise((r) => setTimeout(r, 500));
       killed += await killConnections(admin, name);
+      await new Promise((r) => setTimeout(r, 300));
     }
     const r = await run.exited;
     assert.ok(killed > 0, 'connections were killed while it ran');
@@ -149,7 +141,7 @@ describe('a MariaDB that fails under a harvest', { skip: process.env.ANWC_TEST_M
     const via = new URL(d.url);
     via.port = String(proxy.port);
     const run = start(harvestArgs(via.toString(), '--concurrency', '2', '--lease', '600'));
-    await new Promise((r) => setTimeout(r, 1200));
+    await walking('gone.test');
     await proxy.cut();
     const r = await run.exited;
     assert.equal(r.code, 4, r.stderr);
@@ -185,7 +177,7 @@ describe('SQLite and signals', { timeout: 120_000 }, () => {
     const db = `sqlite:${join(dir, 'term.sqlite')}`;
     await seeded(db, site('term.test', 300));
     const run = start(harvestArgs(db, '--concurrency', '2'));
-    await new Promise((r) => setTimeout(r, 1200));
+    await walking('term.test');
     run.child.kill('SIGTERM');
     const r = await run.exited;
     assert.equal(r.code, 130, r.stderr);

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { anwc as run } from '../support/cli.js';
 import { prose, startFlakyWeb, type FlakyWeb } from '../support/flaky.js';
 import { needsShared, SHARED_DIR } from '../support/shared.js';
 
@@ -12,18 +12,7 @@ import { needsShared, SHARED_DIR } from '../support/shared.js';
  * paper's Definition 3 as printed, the HTML report, sorted walks, and bad input.
  */
 
-const CLI = resolve('dist', 'src', 'cli', 'main.js');
-
-function anwc(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((ok) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, ANWC_DB: '' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => ok({ code, stdout, stderr }));
-  });
-}
+const anwc = (args: string[], cwd: string) => run(args, { cwd });
 
 let web: FlakyWeb;
 let dir: string;

@@ -1,9 +1,9 @@
 import type { CommandModule } from 'yargs';
-import { OPTIONS, resolved, withOptions, type OptionName, type OptionSpec } from '../options.js';
+import { configSource, OPTIONS, resolved, withOptions, type OptionName, type OptionSpec } from '../options.js';
 import { handler } from '../run.js';
 import { redact } from '../../store/url.js';
 
-const NAMES = Object.keys(OPTIONS) as OptionName[];
+const NAMES = (Object.keys(OPTIONS) as OptionName[]).filter((n) => n !== 'config');
 
 /**
  * `anwc config show`: every option with the value a command would use and where it came from
@@ -22,7 +22,7 @@ export const configCommand: CommandModule = {
       const r = resolved(argv, name);
       // A database address may carry a password; show the rest.
       const raw = (name === 'db' || name === 'state') && r.value !== undefined ? redact(String(r.value)) : r.value;
-      const source = r.source === 'env' ? `env ${spec.env}` : r.source;
+      const source = r.source === 'env' ? `env ${spec.env}` : r.source === 'file' ? `file ${configSource(name)}` : r.source;
       return { name, raw, value: raw === undefined ? '' : JSON.stringify(raw), source };
     });
     if (argv.json) {
