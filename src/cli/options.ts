@@ -312,6 +312,23 @@ export const OPTIONS = {
     choices: ['auto', 'bar', 'json', 'none'],
     default: 'auto',
   },
+  // archive
+  depth: {
+    type: 'number',
+    describe: 'Links followed away from the root URLs (the roots are depth 0)',
+    default: 2,
+    check: (v) => (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 100 ? undefined : 'give a whole number from 0 to 100'),
+  },
+  'content-type': {
+    type: 'string',
+    describe: 'Media types to archive, comma-separated (type/* for a whole kind); others are not downloaded',
+    default: 'text/html,application/xhtml+xml,text/css,text/javascript,application/javascript,image/*,font/*,text/plain,application/pdf',
+    check: (v) => (String(v).split(',').every((t) => /^(?:\*|[a-z0-9.+-]+)\/(?:\*|[a-z0-9.+-]+)$/i.test(t.trim())) ? undefined : 'give media types like text/html,image/*'),
+  },
+  refresh: {
+    type: 'string',
+    describe: 'Refresh the archive in this folder: fetch every copy again with a conditional GET and say what changed',
+  },
 } as const satisfies Record<string, OptionSpec>;
 
 export type OptionName = keyof typeof OPTIONS;

@@ -30,6 +30,7 @@ export interface FetchedPage {
   contentType: string | null;
   truncated: boolean;
   method: 'GET' | 'HEAD';
+  requestHeaders: Record<string, string>;
 }
 
 export type FetchResult =
@@ -41,6 +42,8 @@ export interface FetchStepOptions {
   /** The robots.txt product token (from the User-Agent). */
   token: string;
   politeness: Politeness;
+  /** Validators of a copy kept outside the store (an archive's header table), for a conditional GET. */
+  validators?: (url: string) => { etag?: string; lastModified?: string } | undefined;
 }
 
 export class FetchStep {
@@ -89,7 +92,9 @@ export class FetchStep {
     const http = await this.fetcher.fetch(link.url, {
       method,
       referer,
-      validators: { etag: link.etag ?? undefined, lastModified: link.lastModified ?? undefined },
+      validators: link.etag || link.lastModified
+        ? { etag: link.etag ?? undefined, lastModified: link.lastModified ?? undefined }
+        : this.opts.validators?.(link.url),
       allowUrl: async (url) => {
         if (new URL(url).hostname !== link.host) {
           elsewhere = url;
@@ -115,7 +120,7 @@ function pageOrOutcome(o: FetchOutcome): { page: FetchedPage } | { outcome: Walk
       return {
         page: {
           url: o.url, finalUrl: o.finalUrl, status: o.status, headers: o.headers, text: o.text ?? '', body: o.body,
-          contentType: o.contentType, truncated: o.truncated, method: o.method,
+          contentType: o.contentType, truncated: o.truncated, method: o.method, requestHeaders: o.requestHeaders,
         },
       };
     case 'not-modified':

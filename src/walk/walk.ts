@@ -45,6 +45,8 @@ export interface WalkRunOptions {
   maxRetries?: number;
   fetcher: FetcherOptions;
   politeness: PolitenessOptions;
+  /** Validators of copies kept outside the store, for conditional GETs (the archive's refresh). */
+  validators?: (url: string) => { etag?: string; lastModified?: string } | undefined;
 }
 
 export interface WalkReport {
@@ -80,7 +82,7 @@ export async function runActivity(
   // second, hidden limit below it.
   const perHost = opts.politeness.perHost ?? POLITENESS_DEFAULTS.perHost;
   const connections = Math.max(opts.fetcher.connectionsPerOrigin ?? 1, perHost);
-  const step = new FetchStep(store, new Fetcher({ ...opts.fetcher, connectionsPerOrigin: connections }), { token, politeness });
+  const step = new FetchStep(store, new Fetcher({ ...opts.fetcher, connectionsPerOrigin: connections }), { token, politeness, validators: opts.validators });
   // A link the last run's settings refused is not refused by this run's until it says so.
   const requeued = await store.requeueRefused();
   await releaseDeadLeases(store);

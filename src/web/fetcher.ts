@@ -43,6 +43,8 @@ export interface FetcherOptions {
   maxUrlLength?: number;
   accept?: readonly string[];
   connectionsPerOrigin?: number;
+  /** Keep bodies that look binary (an archiver keeps images); by default such a body under a text type is refused. */
+  binary?: boolean;
 }
 
 export type UrlVerdict = { allowed: true } | { allowed: false; failure: 'robots' | 'scope'; detail: string };
@@ -88,6 +90,7 @@ export class Fetcher {
       maxUrlLength: options.maxUrlLength ?? FETCH_DEFAULTS.maxUrlLength,
       accept: options.accept ?? DEFAULT_ACCEPT,
       connectionsPerOrigin: options.connectionsPerOrigin ?? FETCH_DEFAULTS.connectionsPerOrigin,
+      binary: options.binary ?? false,
     };
     this.agent = new Agent({
       connect: guardedConnector(this.policy, { timeout: this.opts.connectTimeoutMs }),
@@ -124,11 +127,12 @@ export class Fetcher {
     let headers: Headers | undefined;
     try {
       const seen = new Set<string>([current]);
+      const sent = this.requestHeaders(req);
       for (;;) {
         const res = await request(current, {
           dispatcher: this.agent,
           method,
-          headers: this.requestHeaders(req),
+          headers: sent,
           signal: controller.signal,
         });
         headersMs = elapsed();
@@ -151,7 +155,7 @@ export class Fetcher {
           current = next.url;
           continue;
         }
-        return await this.finish(res.body, status, headers, req, method, { url, current, redirects, startMs, headersMs, elapsed, fail });
+        return await this.finish(res.body, status, headers, req, method, { url, current, redirects, startMs, headersMs, elapsed, fail, sent });
       }
     } catch (err) {
       const { failure, detail } = classifyNetworkError(err, timedOut);
@@ -182,7 +186,7 @@ export class Fetcher {
     method: 'GET' | 'HEAD',
     ctx: {
       url: string; current: string; redirects: Hop[]; startMs: number; headersMs: number;
-      elapsed: () => number; fail: (f: FailureKind, d: string, e?: Partial<FetchFailed>) => FetchFailed;
+      elapsed: () => number; fail: (f: FailureKind, d: string, e?: Partial<FetchFailed>) => FetchFailed; sent: Headers;
     },
   ): Promise<FetchOutcome> {
     const common = { method, url: ctx.url, finalUrl: ctx.current, redirects: ctx.redirects };
@@ -200,7 +204,7 @@ export class Fetcher {
       await body.dump({ limit: 0 }).catch(() => undefined);
       return {
         kind: 'ok', status, headers, contentType, body: new Uint8Array(0), bytes: 0, wireBytes: 0, truncated: false,
-        ...common, timing: timing(),
+        requestHeaders: ctx.sent, ...common, timing: timing(),
       };
     }
     const accept = req.accept ?? this.opts.accept;
@@ -215,7 +219,7 @@ export class Fetcher {
       maxRatio: this.opts.maxRatio,
     });
     if (!read.ok) return ctx.fail(read.failure, read.detail, { status, headers });
-    if (req.sniff !== false && looksBinary(read.body)) {
+    if (req.sniff !== false && !this.opts.binary && looksBinary(read.body)) {
       return ctx.fail('bad-content-type', `declared ${contentType ?? 'no type'} but the body is binary`, { status, headers });
     }
     const decoded = req.decode === false ? undefined : decodeHtml(read.body, contentType);
@@ -223,7 +227,7 @@ export class Fetcher {
       kind: 'ok', status, headers, contentType,
       text: decoded?.text, charset: decoded?.charset, charsetSource: decoded?.source,
       body: read.body, bytes: read.body.length, wireBytes: read.wireBytes, truncated: read.truncated,
-      ...common, timing: timing(),
+      requestHeaders: ctx.sent, ...common, timing: timing(),
     };
   }
 

@@ -66,6 +66,8 @@ export interface FetchOk extends Common {
   wireBytes: number;
   /** The body was cut at a cap; what there is can still be used. */
   truncated: boolean;
+  /** The headers of the request that got this answer, as sent (an archive records them). */
+  requestHeaders: Headers;
 }
 
 export interface FetchNotModified extends Common {

@@ -23,7 +23,7 @@ const HTML = `<!DOCTYPE html><html><head><title>Lisp &amp; the "Web"</title></he
 
 function page(headers: Record<string, string> = {}): FetchedPage {
   return {
-    url: LINK.url, finalUrl: LINK.url, status: 200, text: HTML, body: new TextEncoder().encode(HTML), truncated: false, method: 'GET',
+    url: LINK.url, finalUrl: LINK.url, status: 200, text: HTML, body: new TextEncoder().encode(HTML), truncated: false, method: 'GET', requestHeaders: {},
     contentType: 'text/html', headers: { 'content-type': 'text/html; charset=utf-8', 'last-modified': 'Mon, 01 Jan 1996 00:00:00 GMT', 'x-evil': '<b>"x"</b>', ...headers },
   };
 }

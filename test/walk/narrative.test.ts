@@ -19,6 +19,7 @@ function page(body: string, headers: Record<string, string> = {}): FetchedPage {
     body: new Uint8Array(),
     contentType: 'text/html',
     method: 'GET',
+    requestHeaders: {},
     text: `<!doctype html><html><head><meta charset="utf-8">${body.includes('<head>') ? '' : ''}</head><body>${body}</body></html>`,
   };
 }

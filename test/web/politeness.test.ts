@@ -5,7 +5,7 @@ import type { FetchOutcome } from '../../src/web/outcome.js';
 
 const base = { method: 'GET' as const, url: 'http://a.test/', finalUrl: 'http://a.test/', redirects: [], timing: { startMs: 0, totalMs: 1 } };
 const ok: FetchOutcome = {
-  ...base, kind: 'ok', status: 200, headers: {}, contentType: 'text/html', body: new Uint8Array(0), bytes: 0, wireBytes: 0, truncated: false,
+  ...base, kind: 'ok', status: 200, headers: {}, contentType: 'text/html', body: new Uint8Array(0), bytes: 0, wireBytes: 0, truncated: false, requestHeaders: {},
 };
 const httpError = (status: number, headers: Record<string, string> = {}): FetchOutcome => ({ ...base, kind: 'http-error', status, headers, contentType: null });
 const failed = (failure: 'timeout' | 'robots' | 'reset'): FetchOutcome => ({ ...base, kind: 'failed', failure, detail: '' });

@@ -17,6 +17,7 @@ import { whyCommand } from './why.js';
 import { configCommand } from './config.js';
 import { activityCommand } from './activity.js';
 import { walkCommandModule } from './walk.js';
+import { archiveCommand } from './archive.js';
 
 /**
  * Every command of the CLI, in the order `anwc --help` lists them: the pipeline first (import →
@@ -36,6 +37,7 @@ export const COMMANDS: CommandModule<any, any>[] = [
   extractCommand,
   markupCommand,
   walkCommandModule,
+  archiveCommand,
   activityCommand,
   robotsCommand,
   fetchCommand,

@@ -19,10 +19,14 @@ const SORTING = /^walk-(?:salton-)?sorted-inferiors/;
  */
 export function specActivity(spec: ActivitySpec, report: Report, extra: Constraint[] = []): SpecActivity {
   const constraints = [...compileConstraints(spec.constraints, spec.file), ...extra];
-  const actions: RuntimeAction[] = compileActions(spec.actions, spec.file);
+  return actionsActivity(spec.name, constraints, compileActions(spec.actions, spec.file), report);
+}
+
+/** An activity of runtime actions, run in order on each page (what a command like archive builds in code). */
+export function actionsActivity(name: string, constraints: Constraint[], actions: RuntimeAction[], report: Report): SpecActivity {
   const located: Located[] = [];
   return {
-    name: spec.name,
+    name,
     constraints,
     linkOrder: actions.some((a) => SORTING.test(a.name)) ? 'priority' : undefined,
     async act(page, link, { token }) {

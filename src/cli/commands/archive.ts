@@ -1,0 +1,135 @@
+import { resolve } from 'node:path';
+import type { CommandModule } from 'yargs';
+import { archivePage } from '../../archive/action.js';
+import { Archive, type StoreResult } from '../../archive/archive.js';
+import { UserError } from '../../errors.js';
+import type { Store } from '../../store/store.js';
+import { VERSION } from '../../version.js';
+import { actionsActivity } from '../../walk/actions/activity.js';
+import { sameHost } from '../../walk/constraints/builtin.js';
+import { depth as depthConstraint } from '../../walk/constraints/uri.js';
+import { EXIT } from '../exit.js';
+import { listFlag } from '../list-flag.js';
+import { resolved, withOptions } from '../options.js';
+import { handler } from '../run.js';
+import { safetyConstraints, walkCommand, walkRunOptionsFrom, WALK_OPTIONS } from '../walk-run.js';
+
+/**
+ * `anwc archive`: the W4 paper's Web Archiver (section 5C) on the walker. The copy browses
+ * offline; the WARC beside it replays in pywb or replayweb.page; `--refresh` asks the server
+ * again for every copy with the validators it gave and says what changed.
+ */
+
+const quiet = { text: () => undefined, html: () => undefined };
+
+export const archiveCommand: CommandModule = {
+  command: 'archive [urls..]',
+  describe: 'Copy the pages under the given URLs to a folder that browses offline, with a WARC file and its CDXJ index beside it',
+  builder: (y) =>
+    withOptions(y.positional('urls', { type: 'string', array: true, describe: 'Root URLs' }), 'out', 'refresh', 'depth', 'content-type', 'same-host', ...WALK_OPTIONS)
+      .example('anwc archive https://example.org/docs/ --out docs-copy --depth 3', 'copy three links deep; open docs-copy/example.org/docs/index.html')
+      .example('anwc archive --refresh docs-copy', 'fetch every copy again if changed (conditional GET) and list what changed')
+      .example("anwc archive http://alpha.test/ --out /tmp/alpha --resolve '*.test:127.0.0.1' --delay 0", 'a local test web')
+      .epilogue(
+        'The folder holds one folder per host (host@port off the default port), anwc.warc.gz (WARC 1.1, request and response\n' +
+          'records), anwc.cdxj (its index) and .anwc/ (the header table, the fetched HTML, the walk\'s state, so that an\n' +
+          'interrupted archive resumes when run again). Pages are stored decoded (the WARC keeps no Content-Encoding).',
+      ),
+  handler: handler(async (argv: Record<string, unknown>) => {
+    const urls = (argv.urls as string[] | undefined) ?? [];
+    const refresh = argv.refresh as string | undefined;
+    if (refresh !== undefined && urls.length > 0) {
+      throw new UserError('--refresh takes the archive folder alone', { value: urls.join(' '), fix: 'run anwc archive --refresh DIR, or anwc archive URL --out DIR to add pages' });
+    }
+    if (refresh === undefined && argv.out === undefined) throw new UserError('no folder for the archive', { fix: 'give --out DIR (or --refresh DIR for an archive made before)' });
+    const opts = walkRunOptionsFrom(argv, 'bfs');
+    opts.fetcher.binary = true;
+    opts.fetcher.accept = listFlag(resolved(argv, 'content-type').value);
+    const safety = safetyConstraints(argv, opts);
+    if (argv['same-host']) safety.push(sameHost());
+    const software = `anwc/${VERSION}`;
+
+    if (refresh !== undefined) return refreshArchive(argv, Archive.existing(resolve(refresh), software), opts, safety);
+
+    const archive = Archive.create(resolve(String(argv.out)), software);
+    // The walk's frontier lives with the archive, so that an interrupted archive resumes.
+    if (resolved(argv, 'state').source === 'default') argv.state = `sqlite:${resolve(archive.root, '.anwc', 'state.sqlite')}`;
+    const maxDepth = resolved(argv, 'depth').value as number;
+    const activity = actionsActivity('archive', [depthConstraint(maxDepth + 1), ...safety], [archivePage(archive, { maxDepth })], quiet);
+    let store: Store | undefined;
+    try {
+      const ran = await walkCommand(argv, activity, urls, opts, 'archive');
+      store = ran.store;
+      return ran.report.stop === 'interrupted' ? EXIT.INTERRUPTED : EXIT.OK;
+    } finally {
+      await store?.close();
+      await closeArchive(archive, Boolean(argv.json));
+    }
+  }),
+};
+
+async function refreshArchive(argv: Record<string, unknown>, archive: Archive, opts: ReturnType<typeof walkRunOptionsFrom>, safety: ReturnType<typeof safetyConstraints>): Promise<number> {
+  const entries = archive.entries();
+  if (entries.length === 0) throw new UserError('the archive holds no page yet', { value: archive.root, fix: 'run anwc archive URL --out DIR first' });
+  opts.validators = (url) => {
+    const e = archive.entry(url);
+    return e && { etag: e.etag, lastModified: e.lastModified };
+  };
+  const stored = new Map<string, StoreResult>();
+  const activity = actionsActivity('archive-refresh', safety, [archivePage(archive, { maxDepth: 0, follow: false, onStored: (u, r) => stored.set(u, r) })], quiet);
+  let interrupted = false;
+  const changes: { url: string; change: string; detail?: string }[] = [];
+  try {
+    const { report, store } = await walkCommand(argv, activity, entries.map((e) => e.url), opts, 'refresh');
+    interrupted = report.stop === 'interrupted';
+    try {
+      for (const e of entries) changes.push({ url: e.url, ...(await changeOf(e.url, stored.get(e.url), store)) });
+    } finally {
+      await store.close();
+    }
+  } finally {
+    await closeArchive(archive, false);
+  }
+  if (argv.json) {
+    process.stdout.write(`${JSON.stringify({ archive: archive.root, changes }, null, 2)}\n`);
+  } else {
+    for (const c of changes) if (c.change !== 'unchanged') process.stdout.write(`${c.change}\t${c.url}${c.detail ? `\t${c.detail}` : ''}\n`);
+  }
+  const counts = new Map<string, number>();
+  for (const c of changes) counts.set(c.change, (counts.get(c.change) ?? 0) + 1);
+  process.stderr.write(`anwc: refreshed ${entries.length} cop${entries.length === 1 ? 'y' : 'ies'}: ${[...counts].map(([k, n]) => `${n} ${k}`).join(', ')}\n`);
+  return interrupted ? EXIT.INTERRUPTED : EXIT.OK;
+}
+
+/** What a refresh found for one copy, from what the walk stored about its URL. */
+async function changeOf(url: string, result: StoreResult | undefined, store: Store): Promise<{ change: string; detail?: string }> {
+  if (result) return { change: result === 'same' ? 'unchanged' : 'changed' };
+  const o = (await store.linkByUrl(url))?.outcome;
+  const d = o?.detail ?? {};
+  switch (o?.kind) {
+    case 'not-modified':
+      return { change: 'unchanged' };
+    case 'http-error':
+      return d.status === 404 || d.status === 410 ? { change: 'gone', detail: `HTTP ${String(d.status)}` } : { change: 'error', detail: `HTTP ${String(d.status)}` };
+    case 'redirected':
+      return { change: 'moved', detail: String(d.to) };
+    case 'failed':
+      return { change: 'error', detail: String(d.failure) };
+    case 'robots':
+      return { change: 'disallowed', detail: 'robots.txt' };
+    case 'refused':
+    case 'rejected':
+      return { change: 'skipped', detail: String(d.reason ?? d.constraint ?? '') };
+    default:
+      return { change: 'not checked' };
+  }
+}
+
+/** The copies remapped, the header table compacted, the index rebuilt: whatever stopped the walk, what was fetched is kept. */
+async function closeArchive(archive: Archive, json: boolean): Promise<void> {
+  const pages = archive.remapAll();
+  await archive.finish();
+  const files = archive.entries().length;
+  process.stderr.write(`anwc: archive in ${archive.root}: ${files} file(s), ${pages} HTML page(s) remapped; WARC ${archive.warcFile}, index ${archive.cdxjFile}\n`);
+  if (json) process.stdout.write(`${JSON.stringify({ archive: archive.root, files, htmlPages: pages, warc: archive.warcFile, cdxj: archive.cdxjFile })}\n`);
+}
