@@ -312,6 +312,33 @@ export const OPTIONS = {
     choices: ['auto', 'bar', 'json', 'none'],
     default: 'auto',
   },
+  // locate
+  words: {
+    type: 'string',
+    describe: 'The words to look for, space-separated (compared by Porter stem, stop words ignored)',
+  },
+  weights: {
+    type: 'string',
+    describe: 'A weight per word, space-separated (default 1 each)',
+  },
+  threshold: {
+    type: 'number',
+    describe: 'A document is returned when its score reaches this (Salton: weighted share of its content words)',
+    default: 0.001,
+    check: (v) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? undefined : 'give a number, 0 or more'),
+  },
+  search: {
+    type: 'string',
+    describe: 'local: depth first, the best link of the page just read first (the paper); global: best first over the whole frontier; bfs: breadth first',
+    choices: ['local', 'global', 'bfs'],
+    default: 'local',
+  },
+  scoring: {
+    type: 'string',
+    describe: 'Rank by the paper\'s Salton score, or by BM25 (k1 1.2, b 0.75, IDF over the pages the walk read)',
+    choices: ['salton', 'bm25'],
+    default: 'salton',
+  },
   // archive
   depth: {
     type: 'number',

@@ -18,6 +18,7 @@ import { configCommand } from './config.js';
 import { activityCommand } from './activity.js';
 import { walkCommandModule } from './walk.js';
 import { archiveCommand } from './archive.js';
+import { locateCommand } from './locate.js';
 
 /**
  * Every command of the CLI, in the order `anwc --help` lists them: the pipeline first (import →
@@ -37,6 +38,7 @@ export const COMMANDS: CommandModule<any, any>[] = [
   extractCommand,
   markupCommand,
   walkCommandModule,
+  locateCommand,
   archiveCommand,
   activityCommand,
   robotsCommand,

@@ -68,7 +68,7 @@ function pageScore(v: PageView, q: SaltonQuery): { score: number; matched: strin
   return saltonScore(v.text(), q);
 }
 
-function pathWords(url: string): string {
+export function pathWords(url: string): string {
   const path = new URL(url).pathname;
   let decoded = path;
   try {
