@@ -1,7 +1,7 @@
 import type { RuntimeAction } from '../walk/actions/action.js';
 import { followable } from '../walk/actions/inferiors.js';
 import type { Archive, StoreResult } from './archive.js';
-import { pageRefs } from './remap.js';
+import { pageRefs } from '../walk/references.js';
 
 /**
  * The archiver's action: keep the page, then walk on. Pages within `maxDepth` links of a root

@@ -312,6 +312,15 @@ export const OPTIONS = {
     choices: ['auto', 'bar', 'json', 'none'],
     default: 'auto',
   },
+  // map
+  constraints: {
+    type: 'string',
+    describe: 'More constraints in the activity form, one `(uri-extension (:html))` or a list `((depth 2) (not ((uri-search "tmp"))))`',
+  },
+  headers: {
+    type: 'boolean',
+    describe: 'Show each page\'s response headers in the HTML and JSON map',
+  },
   // locate
   words: {
     type: 'string',

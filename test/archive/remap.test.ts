@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { pageRefs, remapHtml } from '../../src/archive/remap.js';
+import { remapHtml } from '../../src/archive/remap.js';
+import { pageRefs } from '../../src/walk/references.js';
 
 /** The remapper: archived references made relative, the rest absolute, `<base>` resolved and taken out, nothing else touched. */
 

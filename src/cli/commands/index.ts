@@ -19,6 +19,7 @@ import { activityCommand } from './activity.js';
 import { walkCommandModule } from './walk.js';
 import { archiveCommand } from './archive.js';
 import { locateCommand } from './locate.js';
+import { mapCommand } from './map.js';
 
 /**
  * Every command of the CLI, in the order `anwc --help` lists them: the pipeline first (import →
@@ -38,6 +39,7 @@ export const COMMANDS: CommandModule<any, any>[] = [
   extractCommand,
   markupCommand,
   walkCommandModule,
+  mapCommand,
   locateCommand,
   archiveCommand,
   activityCommand,

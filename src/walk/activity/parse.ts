@@ -81,13 +81,16 @@ export function parseJsonActivity(source: string, file?: string): Activity {
   return validate(a);
 }
 
-/** A constraint list as the mapper's form takes it, e.g. `((not ((uri-search "tmp"))))`. */
+/** A constraint list as the mapper's form takes it, e.g. `((not ((uri-search "tmp"))))`, or one constraint. */
 export function parseConstraintText(source: string, file?: string) {
   const forms = readSexprs(source, file);
   if (forms.length !== 1) {
     throw new ActivityError('shape', 'expected one list of constraints', { file, at: forms[1]?.at ?? { line: 1, col: 1 } }, 'write e.g. ((depth 2) (no-cycles))');
   }
-  const set = readConstraintSet(forms[0]!, file);
+  const form = forms[0]!;
+  // One constraint, `(uri-extension (:html))`, is a set of one.
+  const single = form.kind === 'list' && form.items[0]?.kind === 'symbol';
+  const set = readConstraintSet(single ? { kind: 'list', items: [form], at: form.at } : form, file);
   compileConstraints(set, file);
   return set;
 }
