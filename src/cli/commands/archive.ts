@@ -28,6 +28,7 @@ export const archiveCommand: CommandModule = {
   builder: (y) =>
     withOptions(y.positional('urls', { type: 'string', array: true, describe: 'Root URLs' }), 'out', 'refresh', 'depth', 'content-type', 'same-host', ...WALK_OPTIONS)
       .option('out', { type: 'string', describe: 'The archive folder: new, empty, or one anwc archived into before (the walk resumes)' })
+      .option('state', { type: 'string', describe: 'Keep the walk\'s frontier here instead of in the archive (DIR/.anwc/state.sqlite)' })
       .example('anwc archive https://example.org/docs/ --out docs-copy --depth 3', 'copy three links deep; open docs-copy/example.org/docs/index.html')
       .example('anwc archive --refresh docs-copy', 'fetch every copy again if changed (conditional GET) and list what changed')
       .example("anwc archive http://alpha.test/ --out /tmp/alpha --resolve '*.test:127.0.0.1' --delay 0", 'a local test web')

@@ -44,24 +44,30 @@ export function runSummaryLines(
 ): string[] {
   const s = stats;
   const secs = elapsedMs / 1000;
+  // Nodes, blocks and the wheel are the harvest's; other activities keep none of them.
+  const harvest = what === 'harvest';
   return [
     `${what} stopped: ${stop} after ${secs.toFixed(1)} s`,
     ...table([
       ['pages walked', `${s.pagesDone} (${(s.pagesDone / Math.max(secs, 0.001)).toFixed(1)}/s)`],
       ['pages fetched', s.pagesFetched],
-      ['pages with a node', `${s.pagesWithNodes} (${pct(s.pagesWithNodes, s.pagesFetched)} of fetched)`],
-      ['narrative nodes', `${s.nodes} (${s.newNodes} new)`],
-      ['blocks judged', `${s.blocks}: ${s.nodes} accepted (${pct(s.nodes, s.blocks)})`],
+      ...(harvest
+        ? ([
+            ['pages with a node', `${s.pagesWithNodes} (${pct(s.pagesWithNodes, s.pagesFetched)} of fetched)`],
+            ['narrative nodes', `${s.nodes} (${s.newNodes} new)`],
+            ['blocks judged', `${s.blocks}: ${s.nodes} accepted (${pct(s.nodes, s.blocks)})`],
+          ] as [string, string][])
+        : []),
       ['links added', s.newLinks],
       ['domains', s.hosts.size],
     ]),
     ...counts('blocks rejected, by rule (a block can fail several):', s.blockRejections),
-    ...counts('links not harvested, by reason:', s.failures),
+    ...counts(`links not ${harvest ? 'harvested' : 'walked'}, by reason:`, s.failures),
     ...counts(`links put back to try again later (${s.retries}), by cause:`, s.retryCauses),
     ...(requeued > 0 ? [`links refused by an earlier run's settings, looked at again: ${requeued}`] : []),
     ...counts('links dropped at discovery, by constraint:', s.droppedLinks),
     ...(givenUp.length > 0 ? [`hosts given up after errors in a row (their links wait for the next run): ${givenUp.join(', ')}`] : []),
-    ...wheelLines(wheel),
+    ...(harvest ? wheelLines(wheel) : []),
   ];
 }
 
