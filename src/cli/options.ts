@@ -312,6 +312,21 @@ export const OPTIONS = {
     choices: ['auto', 'bar', 'json', 'none'],
     default: 'auto',
   },
+  // maintain
+  tree: { type: 'string', describe: 'A Tree task: the top document; documents outside its directory are leaves' },
+  site: { type: 'string', describe: 'A Site task: the top document; documents on another host:port are leaves' },
+  owner: { type: 'string', describe: 'An Owner task: the top document; documents whose Owner is not --name are leaves' },
+  name: { type: 'string', describe: 'The task\'s name; for --owner, the Owner its documents carry' },
+  changed: {
+    type: 'number',
+    describe: 'Report documents modified within this many days (EmailChanged)',
+    check: (v) => (typeof v === 'number' && v >= 0 && v <= 36_500 ? undefined : 'give days from 0 to 36,500'),
+  },
+  expired: {
+    type: 'number',
+    describe: 'Report documents of the task that expire within this many days (EmailExpired)',
+    check: (v) => (typeof v === 'number' && v >= 0 && v <= 36_500 ? undefined : 'give days from 0 to 36,500'),
+  },
   // map
   constraints: {
     type: 'string',

@@ -13,3 +13,14 @@ export function safeHref(url: string): string {
   const scheme = /^\s*([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
   return escapeHtml(scheme === undefined || scheme === 'http' || scheme === 'https' ? url : '#');
 }
+
+/** Text for XML we write (GraphML, GEXF, JUnit): escaped, and without the characters XML 1.0 forbids, so the file always parses. */
+export function escapeXml(s: string): string {
+  return s
+    .replace(/[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}

@@ -1,3 +1,4 @@
+import { escapeXml as xmlText } from '../html/escape.js';
 import type { MapNode, SiteMap } from './graph.js';
 
 /**
@@ -10,16 +11,6 @@ const NODE_FIELDS = [
   ['url', 'string'], ['title', 'string'], ['state', 'string'], ['status', 'int'], ['contentType', 'string'],
   ['lastModified', 'string'], ['depth', 'int'], ['outcome', 'string'],
 ] as const satisfies readonly (readonly [keyof MapNode, string])[];
-
-export function xmlText(s: string): string {
-  return s
-    .replace(/[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
-}
 
 const present = (n: MapNode) => NODE_FIELDS.filter(([k]) => n[k] !== undefined && n[k] !== '');
 

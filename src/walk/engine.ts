@@ -38,6 +38,8 @@ export interface WalkPorts {
   /** Overrides the strategy's order of links within a domain (best-first walks: 'priority'). */
   linkOrder?: LinkOrder;
   act(page: FetchedPage, link: Link): Promise<ActResult>;
+  /** HEAD for a link the activity only tests (a maintenance leaf): no body is asked for, GET only when HEAD is refused. */
+  method?(link: Link): 'GET' | 'HEAD';
   /** Added to the domain's score after a page (the harvest: +1 when it yielded a node). */
   reward(outcome: WalkOutcome): number;
   retry: RetryPolicy;
@@ -283,7 +285,20 @@ export class Walker {
       return last !== undefined;
     };
     const facts = (page: FetchedPage): Candidate => ({ ...c, headers: page.headers, robotsAllowed: true, now: this.now() });
-    if (this.ports.constraints.needs('header')) {
+    if (this.ports.method?.(link) === 'HEAD') {
+      const head = await this.ports.fetch(link, signal, 'HEAD', c.referrer);
+      last = head.http;
+      if ('page' in head) {
+        const answered = answer();
+        const v = this.ports.constraints.check(facts(head.page), 'header', 'header');
+        if (!v.pass) return { outcome: rejected(v), answered };
+        const result = await this.ports.act(head.page, link);
+        return { outcome: result.outcome, result, answered };
+      }
+      // Servers that do not do HEAD say so with 405 or 501; those links get the GET below.
+      const refusedHead = head.outcome.kind === 'http-error' && (head.outcome.status === 405 || head.outcome.status === 501);
+      if (!refusedHead) return { outcome: head.outcome, answered: answer(), result: head.links ? { outcome: head.outcome, nodes: [], links: head.links } : undefined };
+    } else if (this.ports.constraints.needs('header')) {
       const head = await this.ports.fetch(link, signal, 'HEAD', c.referrer);
       last = head.http;
       if ('page' in head) {

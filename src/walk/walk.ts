@@ -26,6 +26,8 @@ export interface Activity {
   constraints: Constraint[];
   /** The actions on a fetched page. `token` is the crawler's robots.txt product token. */
   act(page: FetchedPage, link: Link, ctx: { token: string }): Promise<ActResult>;
+  /** The request for a link: HEAD when the activity only tests it (see WalkPorts.method); GET by default. */
+  method?(link: Link): 'GET' | 'HEAD';
   /** Added to the domain's score after a page; none by default. */
   reward?(outcome: WalkOutcome): number;
   /** The order of a domain's links when the actions give priorities (best-first); the strategy's otherwise. */
@@ -99,6 +101,7 @@ export async function runActivity(
       dns: (host) => step.dns(host),
       linkOrder: activity.linkOrder,
       act: (page, link) => activity.act(page, link, { token }),
+      method: activity.method ? (link) => activity.method!(link) : undefined,
       reward: (o) => activity.reward?.(o) ?? 0,
       retry: { maxRetries: opts.maxRetries ?? DEFAULT_MAX_RETRIES, backoff: (n) => politeness.backoff(n) },
     },

@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import { dotString, mapDot } from '../../src/map/dot.js';
 import { buildMap, discoveryTree, mapJson, treeText, type KnownLink, type PageFacts } from '../../src/map/graph.js';
 import { mapHtml } from '../../src/map/html.js';
-import { mapGexf, mapGraphml, xmlText } from '../../src/map/xml.js';
+import { escapeXml as xmlText } from '../../src/html/escape.js';
+import { mapGexf, mapGraphml } from '../../src/map/xml.js';
 
 /** The mapper's model and writers: the multigraph keeps every link, the tree every page once, and no format lets a page's text out. */
 

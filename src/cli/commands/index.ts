@@ -20,6 +20,7 @@ import { walkCommandModule } from './walk.js';
 import { archiveCommand } from './archive.js';
 import { locateCommand } from './locate.js';
 import { mapCommand } from './map.js';
+import { maintainCommand } from './maintain.js';
 
 /**
  * Every command of the CLI, in the order `anwc --help` lists them: the pipeline first (import →
@@ -42,6 +43,7 @@ export const COMMANDS: CommandModule<any, any>[] = [
   mapCommand,
   locateCommand,
   archiveCommand,
+  maintainCommand,
   activityCommand,
   robotsCommand,
   fetchCommand,

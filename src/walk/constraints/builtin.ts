@@ -33,4 +33,9 @@ export const sameHost = (): Constraint =>
 /** Skip URLs whose path ends in an extension that is never a page (images, archives, media). */
 const BINARY_EXT = /\.(?:png|jpe?g|gif|webp|svg|ico|bmp|tiff?|pdf|zip|gz|tgz|bz2|xz|7z|rar|tar|exe|dmg|iso|mp[34]|m4[av]|ogg|wav|flac|avi|mov|mkv|webm|woff2?|ttf|eot|css|js|mjs|json|xml|rss|atom|apk|deb|rpm|epub|mobi)$/i;
 export const notBinaryExtension = (): Constraint =>
-  constraint('not-binary-extension', 'uri', (c) => !BINARY_EXT.test(c.url.pathname));
+  constraint('not-binary-extension', 'uri', (c) => !looksBinaryPath(c.url));
+
+/** Whether a URL's path names a file that is never a page, by its extension. */
+export function looksBinaryPath(url: URL): boolean {
+  return BINARY_EXT.test(url.pathname);
+}

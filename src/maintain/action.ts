@@ -1,0 +1,46 @@
+import type { RuntimeAction } from '../walk/actions/action.js';
+import { references } from '../walk/references.js';
+import { mayWalk, owned, type MaintenanceTask } from './task.js';
+
+/** What the maintenance action keeps of a document it tested. */
+export interface TestedDoc {
+  url: string;
+  finalUrl: string;
+  status: number;
+  method: 'GET' | 'HEAD';
+  contentType: string | null;
+  title: string;
+  lastModified?: string;
+  expires?: string;
+  owner?: string;
+  /** A document of the infostructure: its references are listed and walked. */
+  member: boolean;
+  refs: { url: string; tag: string }[];
+}
+
+/** The Owner of a document: the HTTP header, `<meta name="Owner" content>`, or the paper's `<META header name="Owner" value>`. */
+export function ownerOf(headers: Record<string, string>, html: string): string | undefined {
+  if (headers.owner) return headers.owner;
+  const meta = /<meta\b[^>]*\bname\s*=\s*["']?owner["']?[^>]*>/i.exec(html)?.[0];
+  if (!meta) return undefined;
+  return /\b(?:content|value)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(meta)?.slice(1).find((x) => x !== undefined);
+}
+
+export function maintainPage(task: MaintenanceTask, collect: (d: TestedDoc) => void): RuntimeAction {
+  return {
+    name: 'maintain',
+    run: (v, out) => {
+      const h = v.page.headers;
+      const html = v.page.method === 'GET' && v.isHtml();
+      const owner = ownerOf(h, html ? v.page.text : '');
+      const member = html && mayWalk(task, v.page.finalUrl) && owned(task, owner);
+      const refs = member ? references(v.page.text, v.page.finalUrl).map((r) => ({ url: r.url, tag: r.tag })) : [];
+      collect({
+        url: v.page.url, finalUrl: v.page.finalUrl, status: v.page.status, method: v.page.method, contentType: v.page.contentType, title: html ? v.title() : '',
+        ...(h['last-modified'] ? { lastModified: h['last-modified'] } : {}), ...(h.expires ? { expires: h.expires } : {}), ...(owner ? { owner } : {}),
+        member, refs,
+      });
+      if (member && !v.links().robots.nofollow) for (const r of refs) out.follow.push({ url: r.url });
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import type { TestedDoc } from './action.js';
+import type { MaintenanceTask } from './task.js';
+
+/**
+ * The result of a maintenance task (MOMspider's index, section 5.1): each document of the
+ * infostructure with its references and what testing each one found, and the closing table of
+ * interesting items: moved, broken, recently modified, soon expiring. Pure.
+ */
+
+export type RefKind = 'get' | 'query' | 'img' | 'frame' | 'link' | 'script' | 'other';
+
+/** What testing a URL found. */
+export interface Check {
+  url: string;
+  state: 'ok' | 'moved' | 'broken' | 'skipped' | 'unchecked';
+  status?: number;
+  /** Why it is broken or skipped: a failure kind (timeout, refused, dns…) or a rule. */
+  detail?: string;
+  movedTo?: string;
+  title?: string;
+  lastModified?: string;
+  expires?: string;
+  method?: 'GET' | 'HEAD';
+}
+
+export interface IndexedDoc {
+  url: string;
+  title: string;
+  lastModified?: string;
+  expires?: string;
+  refs: { url: string; kind: RefKind; count: number }[];
+}
+
+export interface Interesting {
+  moved: Check[];
+  broken: { check: Check; from: string[] }[];
+  modified: Check[];
+  expiring: Check[];
+}
+
+export interface MaintenanceReport {
+  task: MaintenanceTask;
+  made: string;
+  docs: IndexedDoc[];
+  checks: Record<string, Check>;
+  interesting: Interesting;
+}
+
+/** What the store said of a URL the action did not see (an error, a redirect elsewhere, a refusal). */
+export interface StoredOutcome {
+  kind: string;
+  detail: Record<string, unknown>;
+}
+
+const DAY = 86_400_000;
+
+export function kindOf(tag: string, url: string): RefKind {
+  if (tag === 'img' || tag === 'input' || tag === 'source') return 'img';
+  if (tag === 'frame' || tag === 'iframe') return 'frame';
+  if (tag === 'link') return 'link';
+  if (tag === 'script') return 'script';
+  if (tag === 'a' || tag === 'area') return new URL(url).search ? 'query' : 'get';
+  return 'other';
+}
+
+export function checkOf(url: string, doc: TestedDoc | undefined, stored: StoredOutcome | undefined): Check {
+  if (doc) {
+    const base = {
+      url, status: doc.status, method: doc.method, ...(doc.title ? { title: doc.title } : {}),
+      ...(doc.lastModified ? { lastModified: doc.lastModified } : {}), ...(doc.expires ? { expires: doc.expires } : {}),
+    };
+    return doc.finalUrl !== doc.url ? { ...base, state: 'moved', movedTo: doc.finalUrl } : { ...base, state: 'ok' };
+  }
+  if (!stored) return { url, state: 'unchecked' };
+  const d = stored.detail;
+  switch (stored.kind) {
+    case 'http-error':
+      return { url, state: 'broken', status: Number(d.status), detail: `HTTP ${String(d.status)}` };
+    case 'failed':
+      return { url, state: 'broken', detail: String(d.failure) };
+    case 'redirected':
+      return { url, state: 'moved', status: Number(d.status), movedTo: String(d.to) };
+    case 'robots':
+      // RFC 9309: a robots.txt that cannot be had means the host cannot be reached now; for a link checker, broken.
+      return d.retryAt !== undefined ? { url, state: 'broken', detail: `unreachable: ${String(d.reason)}` } : { url, state: 'skipped', detail: 'robots.txt' };
+    case 'refused':
+      return { url, state: 'skipped', detail: String(d.reason) };
+    case 'rejected':
+      return { url, state: 'skipped', detail: String(d.constraint) };
+    case 'not-modified':
+      return { url, state: 'ok', status: 304 };
+    default:
+      return { url, state: 'unchecked' };
+  }
+}
+
+export function buildReport(
+  task: MaintenanceTask, tested: readonly TestedDoc[], stored: ReadonlyMap<string, StoredOutcome>, now = Date.now(),
+): MaintenanceReport {
+  const byUrl = new Map(tested.map((d) => [d.url, d]));
+  const checks: Record<string, Check> = {};
+  const check = (url: string): Check => (checks[url] ??= checkOf(url, byUrl.get(url), stored.get(url)));
+  const docs: IndexedDoc[] = [];
+  const referrers = new Map<string, string[]>();
+  check(task.top);
+  for (const d of tested) {
+    check(d.url);
+    if (!d.member) continue;
+    const refs = new Map<string, { url: string; kind: RefKind; count: number }>();
+    for (const r of d.refs) {
+      check(r.url);
+      const known = refs.get(r.url);
+      if (known) known.count++;
+      else refs.set(r.url, { url: r.url, kind: kindOf(r.tag, r.url), count: 1 });
+      const from = referrers.get(r.url) ?? [];
+      if (!from.includes(d.url)) from.push(d.url);
+      referrers.set(r.url, from);
+    }
+    docs.push({ url: d.url, title: d.title, ...(d.lastModified ? { lastModified: d.lastModified } : {}), ...(d.expires ? { expires: d.expires } : {}), refs: [...refs.values()] });
+  }
+  const all = Object.values(checks);
+  const within = (date: string | undefined, days: number | undefined, future: boolean) => {
+    if (!date || days === undefined) return false;
+    const t = Date.parse(date);
+    if (Number.isNaN(t)) return false;
+    return future ? t >= now && t - now <= days * DAY : t <= now && now - t <= days * DAY;
+  };
+  const owned = new Set(docs.map((d) => d.url));
+  return {
+    task,
+    made: new Date(now).toISOString(),
+    docs,
+    checks,
+    interesting: {
+      moved: all.filter((c) => c.state === 'moved'),
+      broken: all.filter((c) => c.state === 'broken').map((c) => ({ check: c, from: referrers.get(c.url) ?? [] })),
+      modified: all.filter((c) => c.state === 'ok' && within(c.lastModified, task.changedDays, false)),
+      expiring: all.filter((c) => c.state === 'ok' && owned.has(c.url) && within(c.expires, task.expiredDays, true)),
+    },
+  };
+}
