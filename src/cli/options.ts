@@ -317,6 +317,7 @@ export const OPTIONS = {
   site: { type: 'string', describe: 'A Site task: the top document; documents on another host:port are leaves' },
   owner: { type: 'string', describe: 'An Owner task: the top document; documents whose Owner is not --name are leaves' },
   name: { type: 'string', describe: 'The task\'s name; for --owner, the Owner its documents carry' },
+  avoid: { type: 'string', describe: 'A MOMspider avoid file: Avoid|Leaf URLprefix [date|*] a line; expired entries are dropped when it is written back' },
   changed: {
     type: 'number',
     describe: 'Report documents modified within this many days (EmailChanged)',

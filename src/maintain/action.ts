@@ -26,14 +26,15 @@ export function ownerOf(headers: Record<string, string>, html: string): string |
   return /\b(?:content|value)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(meta)?.slice(1).find((x) => x !== undefined);
 }
 
-export function maintainPage(task: MaintenanceTask, collect: (d: TestedDoc) => void): RuntimeAction {
+/** `leaf(url)`: the avoid files make this URL a leaf whatever the traversal type says. */
+export function maintainPage(task: MaintenanceTask, collect: (d: TestedDoc) => void, leaf: (url: string) => boolean = () => false): RuntimeAction {
   return {
     name: 'maintain',
     run: (v, out) => {
       const h = v.page.headers;
       const html = v.page.method === 'GET' && v.isHtml();
       const owner = ownerOf(h, html ? v.page.text : '');
-      const member = html && mayWalk(task, v.page.finalUrl) && owned(task, owner);
+      const member = html && mayWalk(task, v.page.finalUrl) && !leaf(v.page.url) && owned(task, owner);
       const refs = member ? references(v.page.text, v.page.finalUrl).map((r) => ({ url: r.url, tag: r.tag })) : [];
       collect({
         url: v.page.url, finalUrl: v.page.finalUrl, status: v.page.status, method: v.page.method, contentType: v.page.contentType, title: html ? v.title() : '',

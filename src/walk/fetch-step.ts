@@ -34,7 +34,8 @@ export interface FetchedPage {
 }
 
 export type FetchResult =
-  | { page: FetchedPage; http: FetchOutcome }
+  /** `http` is missing when the page came from the run's shared results: no request was made. */
+  | { page: FetchedPage; http?: FetchOutcome }
   /** No page: why, links to walk instead (a cross-host redirect), and the answer politeness learns from. */
   | { outcome: WalkOutcome; links?: string[]; http?: FetchOutcome };
 
@@ -42,6 +43,12 @@ export interface FetchStepOptions {
   /** The robots.txt product token (from the User-Agent). */
   token: string;
   politeness: Politeness;
+  /**
+   * Results shared by the walks of one run (maintenance tasks that reach the same URLs): a URL is
+   * asked once, and a GET answers a later HEAD. Only answers are kept, not failures that a retry
+   * might change.
+   */
+  shared?: Map<string, FetchResult>;
   /** Validators of a copy kept outside the store (an archive's header table), for a conditional GET. */
   validators?: (url: string) => { etag?: string; lastModified?: string } | undefined;
 }
@@ -71,6 +78,16 @@ export class FetchStep {
 
   /** `referer` is the URL of the page the link was found on. */
   async fetch(link: Link, signal: AbortSignal, method: 'GET' | 'HEAD' = 'GET', referer?: string): Promise<FetchResult> {
+    const shared = this.opts.shared;
+    if (!shared) return this.request(link, signal, method, referer);
+    const known = shared.get(`GET ${link.url}`) ?? (method === 'HEAD' ? shared.get(`HEAD ${link.url}`) : undefined);
+    if (known) return 'page' in known ? { page: known.page } : { outcome: known.outcome, ...(known.links ? { links: known.links } : {}) };
+    const r = await this.request(link, signal, method, referer);
+    if ('page' in r || ['http-error', 'redirected'].includes(r.outcome.kind) || (r.outcome.kind === 'robots' && r.outcome.retryAt === undefined)) shared.set(`${method} ${link.url}`, r);
+    return r;
+  }
+
+  private async request(link: Link, signal: AbortSignal, method: 'GET' | 'HEAD', referer?: string): Promise<FetchResult> {
     const address = await this.fetcher.policy.check(new URL(link.url).hostname);
     if (!address.ok) {
       return address.failure === 'refused-address'

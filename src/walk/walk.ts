@@ -8,7 +8,7 @@ import { productToken } from '../web/robots-parse.js';
 import { userAgentHeader } from '../web/user-agent.js';
 import { ConstraintSet, type Constraint } from './constraints/constraint.js';
 import { Walker, type ActResult, type StopReason } from './engine.js';
-import { FetchStep, type FetchedPage } from './fetch-step.js';
+import { FetchStep, type FetchedPage, type FetchResult } from './fetch-step.js';
 import type { WalkOutcome } from './outcome.js';
 import { DEFAULT_MAX_RETRIES } from './retry.js';
 import type { WalkStats } from './stats.js';
@@ -47,6 +47,8 @@ export interface WalkRunOptions {
   maxRetries?: number;
   fetcher: FetcherOptions;
   politeness: PolitenessOptions;
+  /** Results shared with the other walks of one run (see FetchStepOptions.shared). */
+  shared?: Map<string, FetchResult>;
   /** Validators of copies kept outside the store, for conditional GETs (the archive's refresh). */
   validators?: (url: string) => { etag?: string; lastModified?: string } | undefined;
 }
@@ -84,7 +86,7 @@ export async function runActivity(
   // second, hidden limit below it.
   const perHost = opts.politeness.perHost ?? POLITENESS_DEFAULTS.perHost;
   const connections = Math.max(opts.fetcher.connectionsPerOrigin ?? 1, perHost);
-  const step = new FetchStep(store, new Fetcher({ ...opts.fetcher, connectionsPerOrigin: connections }), { token, politeness, validators: opts.validators });
+  const step = new FetchStep(store, new Fetcher({ ...opts.fetcher, connectionsPerOrigin: connections }), { token, politeness, validators: opts.validators, shared: opts.shared });
   // A link the last run's settings refused is not refused by this run's until it says so.
   const requeued = await store.requeueRefused();
   await releaseDeadLeases(store);

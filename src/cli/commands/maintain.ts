@@ -1,13 +1,17 @@
-import { copyFileSync, existsSync } from 'node:fs';
-import { basename, extname } from 'node:path';
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, extname, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { UserError } from '../../errors.js';
 import { maintainPage, type TestedDoc } from '../../maintain/action.js';
-import { buildReport, type StoredOutcome } from '../../maintain/report.js';
+import { avoidVerdict, parseAvoid, serializeAvoid, type AvoidEntry } from '../../maintain/avoid.js';
+import { parseInstructions } from '../../maintain/instructions.js';
+import { buildReport, type MaintenanceReport, type StoredOutcome } from '../../maintain/report.js';
 import { mayWalk, type MaintenanceTask, type TraversalType } from '../../maintain/task.js';
 import { indexHtml, indexJson, indexJunit, indexSarif } from '../../maintain/writers.js';
 import { VERSION } from '../../version.js';
 import { actionsActivity } from '../../walk/actions/activity.js';
+import type { FetchResult } from '../../walk/fetch-step.js';
+import { constraint } from '../../walk/constraints/constraint.js';
 import { looksBinaryPath } from '../../walk/constraints/builtin.js';
 import { normalizeUrl } from '../../web/url.js';
 import { EXIT } from '../exit.js';
@@ -21,67 +25,136 @@ import { safetyConstraints, walkCommand, walkRunOptionsFrom, WALK_OPTIONS } from
 const FORMATS = ['.html', '.json', '.xml', '.sarif'] as const;
 
 export const maintainCommand: CommandModule = {
-  command: 'maintain',
+  command: 'maintain [instructions]',
   describe: 'Check the links of an infostructure (MOMspider): walk it from its top, test every reference once, report moved, broken, modified and expiring documents',
   builder: (y) =>
-    withOptions(y, 'tree', 'site', 'owner', 'name', 'changed', 'expired', ...WALK_OPTIONS)
+    withOptions(y.positional('instructions', { type: 'string', describe: 'A MOMspider instruction file (the paper\'s appendix A): global files, then <Site, <Tree and <Owner tasks' }), 'tree', 'site', 'owner', 'name', 'changed', 'expired', 'avoid', ...WALK_OPTIONS)
       .option('out', { type: 'string', array: true, describe: `Write the index here, the format by the extension: .html (MOMspider's index; the one before is kept as NAME.prev.html), .json, .xml (JUnit), .sarif; repeat for several` })
       .example('anwc maintain --tree https://example.org/docs/ --out docs-index.html --out docs.sarif', 'a document tree: pages outside /docs/ are leaves')
+      .example('anwc maintain tasks.mom', 'every task of an instruction file, each index at its IndexFile; a URL several tasks reach is asked once')
       .example('anwc maintain --owner https://example.org/~ann/ --name Ann --changed 3 --expired 7 --out ann.html', 'the documents whose Owner is Ann')
       .example("anwc maintain --site http://alpha.test/ --resolve '*.test:127.0.0.1' --delay 0", 'a local test site; broken and moved links on stdout')
       .epilogue('Leaves (documents the traversal does not enter) are tested with HEAD, and with GET when a server refuses HEAD (405, 501). Exit code 1 when a link is broken.'),
   handler: handler(async (argv: Record<string, unknown>) => {
-    const task = taskFrom(argv);
     const outs = ((argv.out as string[] | undefined) ?? []).map(String);
     for (const o of outs) {
       if (!(FORMATS as readonly string[]).includes(extname(o).toLowerCase())) {
         throw new UserError(`--out ${o}: no index format for ${extname(o) || 'a name without an extension'}`, { value: o, fix: `end the name with one of ${FORMATS.join(' ')}` });
       }
     }
-    const opts = walkRunOptionsFrom(argv, 'bfs');
-    opts.fetcher.accept = ['*/*'];
-    opts.fetcher.binary = true;
-    const tested: TestedDoc[] = [];
-    const activity = actionsActivity(`maintain-${task.type}`, safetyConstraints(argv, opts), [maintainPage(task, (d) => tested.push(d))], { text: () => undefined, html: () => undefined });
-    activity.method = (link) => (mayWalk(task, link.url) && !looksBinaryPath(new URL(link.url)) ? 'GET' : 'HEAD');
-    const { report: run, store } = await walkCommand(argv, activity, [task.top], opts, 'maintain');
-    const stored = new Map<string, StoredOutcome>();
-    try {
-      const urls = new Set([task.top, ...tested.flatMap((d) => [d.url, ...d.refs.map((r) => r.url)])]);
-      for (const url of urls) {
-        const o = (await store.linkByUrl(url))?.outcome;
-        if (o) stored.set(url, { kind: o.kind, detail: o.detail ?? {} });
+    const plan = planFrom(argv, outs);
+    const now = Date.now();
+    const avoid = plan.avoidFiles.flatMap((f) => f.entries);
+    const leaf = (url: string) => avoidVerdict(url, avoid, now) === 'leaf';
+    // One run, one set of answers: a URL that several tasks reach is asked once.
+    const shared = new Map<string, FetchResult>();
+    const reports: MaintenanceReport[] = [];
+    let interrupted = false;
+    for (const { task, outs: files } of plan.tasks) {
+      const opts = walkRunOptionsFrom(argv, 'bfs');
+      opts.fetcher.accept = ['*/*'];
+      opts.fetcher.binary = true;
+      opts.shared = shared;
+      const constraints = [...safetyConstraints(argv, opts), constraint('not-avoided', 'uri', (c) => avoidVerdict(c.url.href, avoid, now) !== 'avoid')];
+      const tested: TestedDoc[] = [];
+      const activity = actionsActivity(`maintain-${task.type}`, constraints, [maintainPage(task, (d) => tested.push(d), leaf)], { text: () => undefined, html: () => undefined });
+      activity.method = (link) => (mayWalk(task, link.url) && !leaf(link.url) && !looksBinaryPath(new URL(link.url)) ? 'GET' : 'HEAD');
+      const { report: run, store } = await walkCommand(argv, activity, [task.top], opts, `maintain ${task.name}`);
+      const stored = new Map<string, StoredOutcome>();
+      try {
+        const urls = new Set([task.top, ...tested.flatMap((d) => [d.url, ...d.refs.map((r) => r.url)])]);
+        for (const url of urls) {
+          const o = (await store.linkByUrl(url))?.outcome;
+          if (o) stored.set(url, { kind: o.kind, detail: o.detail ?? {} });
+        }
+      } finally {
+        await store.close();
       }
-    } finally {
-      await store.close();
+      const report = buildReport(task, tested, stored, now);
+      reports.push(report);
+      writeIndexes(report, files);
+      interrupted ||= run.stop === 'interrupted';
+      if (interrupted) break;
     }
-    const report = buildReport(task, tested, stored);
-    const options = [`${task.type} ${task.top}`, `changed ${task.changedDays ?? '-'}`, `expired ${task.expiredDays ?? '-'}`].join(', ');
-    for (const file of outs) {
-      const ext = extname(file).toLowerCase();
-      let previous: string | undefined;
-      if (ext === '.html' && existsSync(file)) {
-        previous = file.replace(/\.html$/i, '.prev.html');
-        copyFileSync(file, previous);
+    for (const f of plan.avoidFiles) if (f.path && existsSync(f.path)) writeWhole(f.path, serializeAvoid(f.entries, now), 'the avoid file');
+    if (argv.json) process.stdout.write(`${JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2)}\n`);
+    let broken = 0;
+    for (const report of reports) {
+      const i = report.interesting;
+      broken += i.broken.length;
+      if (!argv.json) {
+        const tag = reports.length > 1 ? `${report.task.name}\t` : '';
+        for (const b of i.broken) process.stdout.write(`${tag}broken\t${b.check.url}\t${b.check.detail ?? b.check.status}\t${b.from.join(' ')}\n`);
+        for (const m of i.moved) process.stdout.write(`${tag}moved\t${m.url}\t${m.movedTo ?? ''}\n`);
+        for (const c of i.modified) process.stdout.write(`${tag}modified\t${c.url}\t${c.lastModified ?? ''}\n`);
+        for (const c of i.expiring) process.stdout.write(`${tag}expiring\t${c.url}\t${c.expires ?? ''}\n`);
       }
-      const text = ext === '.html' ? indexHtml(report, { previous: previous && basename(previous), options })
-        : ext === '.json' ? indexJson(report) : ext === '.xml' ? indexJunit(report) : indexSarif(report, VERSION);
-      writeWhole(file, text, '--out');
-      process.stderr.write(`anwc: index written to ${file}\n`);
+      process.stderr.write(`anwc: ${report.task.name}: ${report.docs.length} document(s), ${Object.keys(report.checks).length} link(s) tested: ${i.broken.length} broken, ${i.moved.length} moved, ${i.modified.length} modified, ${i.expiring.length} expiring\n`);
     }
-    const i = report.interesting;
-    if (argv.json) process.stdout.write(indexJson(report));
-    else {
-      for (const b of i.broken) process.stdout.write(`broken\t${b.check.url}\t${b.check.detail ?? b.check.status}\t${b.from.join(' ')}\n`);
-      for (const m of i.moved) process.stdout.write(`moved\t${m.url}\t${m.movedTo ?? ''}\n`);
-      for (const c of i.modified) process.stdout.write(`modified\t${c.url}\t${c.lastModified ?? ''}\n`);
-      for (const c of i.expiring) process.stdout.write(`expiring\t${c.url}\t${c.expires ?? ''}\n`);
-    }
-    process.stderr.write(`anwc: ${report.docs.length} document(s), ${Object.keys(report.checks).length} link(s) tested: ${i.broken.length} broken, ${i.moved.length} moved, ${i.modified.length} modified, ${i.expiring.length} expiring\n`);
-    if (run.stop === 'interrupted') return EXIT.INTERRUPTED;
-    return i.broken.length > 0 ? EXIT.PROBLEMS : EXIT.OK;
+    if (interrupted) return EXIT.INTERRUPTED;
+    return broken > 0 ? EXIT.PROBLEMS : EXIT.OK;
   }),
 };
+
+interface Plan {
+  tasks: { task: MaintenanceTask; outs: string[] }[];
+  avoidFiles: { path?: string; entries: AvoidEntry[] }[];
+}
+
+/** The tasks to run and the avoid files in force: from an instruction file, or one task from the flags. */
+function planFrom(argv: Record<string, unknown>, outs: string[]): Plan {
+  const given = argv.instructions as string | undefined;
+  const avoidFlag = argv.avoid === undefined ? [] : [resolve(String(argv.avoid))];
+  if (given === undefined) return { tasks: [{ task: taskFrom(argv), outs }], avoidFiles: avoidFlag.map(readAvoid) };
+  if (['tree', 'site', 'owner'].some((t) => argv[t] !== undefined)) {
+    throw new UserError('an instruction file and a task flag together', { fix: 'give the tasks in the file, or one task with --tree, --site or --owner' });
+  }
+  let text: string;
+  try {
+    text = readFileSync(given, 'utf8');
+  } catch (err) {
+    throw new UserError(`cannot read ${given}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { value: given, fix: 'give the path of a MOMspider instruction file' });
+  }
+  const ins = parseInstructions(text, given);
+  const here = dirname(resolve(given));
+  const at = (p: string) => resolve(here, p);
+  const avoidPaths = [ins.systemAvoid, ins.avoidFile].filter((p): p is string => p !== undefined).map(at);
+  return {
+    tasks: ins.tasks.map((t) => ({ task: { ...t, top: normalTop(t.top) }, outs: t.indexFile ? [at(t.indexFile)] : [] })),
+    avoidFiles: [...avoidPaths, ...avoidFlag].map(readAvoid),
+  };
+}
+
+/** The Top URL as the frontier spells it, so that the report finds it. */
+function normalTop(url: string): string {
+  const n = normalizeUrl(url);
+  return n.ok ? n.url : url;
+}
+
+/** An avoid file; one that does not exist yet is empty (MOMspider writes it). */
+function readAvoid(path: string): { path: string; entries: AvoidEntry[] } {
+  if (!existsSync(path)) return { path, entries: [] };
+  const { entries, errors } = parseAvoid(readFileSync(path, 'utf8'));
+  const e = errors[0];
+  if (e) throw new UserError(`${path}:${e.line}:${e.col}: ${e.message}`, { fix: 'write Avoid|Leaf URLprefix [date|*], one a line' });
+  return { path, entries };
+}
+
+function writeIndexes(report: MaintenanceReport, files: string[]): void {
+  const options = [`${report.task.type} ${report.task.top}`, `changed ${report.task.changedDays ?? '-'}`, `expired ${report.task.expiredDays ?? '-'}`].join(', ');
+  for (const file of files) {
+    const ext = extname(file).toLowerCase();
+    let previous: string | undefined;
+    if (ext === '.html' && existsSync(file)) {
+      previous = file.replace(/\.html$/i, '.prev.html');
+      copyFileSync(file, previous);
+    }
+    const text = ext === '.html' ? indexHtml(report, { previous: previous && basename(previous), options })
+      : ext === '.json' ? indexJson(report) : ext === '.xml' ? indexJunit(report) : indexSarif(report, VERSION);
+    writeWhole(file, text, '--out');
+    process.stderr.write(`anwc: index written to ${file}\n`);
+  }
+}
 
 function taskFrom(argv: Record<string, unknown>): MaintenanceTask {
   const given = (['tree', 'site', 'owner'] as const).filter((t) => argv[t] !== undefined);
