@@ -9,9 +9,11 @@ export type Dom = HTMLElement;
  * Elements whose content never reaches a reader: script and style are code, template is inert.
  * They are cut from the source before parsing with one scan that also cuts comments, so a
  * `<script>` inside a comment, or a `-->` inside a script, cannot derail the other. An element
- * left open runs to the end of the document, as the HTML tokenizer would have it.
+ * left open runs to the end of the document, as the HTML tokenizer would have it. The doctype
+ * and XML declarations (`<?xml version="1.0"?>` heads every XHTML page) go too: the parser would
+ * keep them as text, and a page's text would begin with "DOCTYPE html".
  */
-const UNSEEN = /<!--(?:>|->|[\s\S]*?(?:-->|$))|<(script|style|template)(?=[\s/>])[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi;
+const UNSEEN = /<!--(?:>|->|[\s\S]*?(?:-->|$))|<(script|style|template)(?=[\s/>])[^>]*>[\s\S]*?(?:<\/\1\s*>|$)|<![a-z][^>]*>|<\?[^>]*>/gi;
 
 /** Elements with no end tag; the parser's list lacks frame and keygen. */
 const VOID_TAGS = 'area base br col embed frame hr img input keygen link meta param source track wbr'.split(' ');

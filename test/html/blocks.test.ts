@@ -90,6 +90,11 @@ test('empty blocks are left out; a parsed Dom can be passed instead of a string'
   assert.deepEqual(extractBlocks(dom).map((b) => [b.index, b.text]), [[0, 'text']]);
 });
 
+test('the doctype and an XML declaration are not text of the page', () => {
+  const dom = parseDom('<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE html>\n<html><head><title>Title</title></head><body><p>text</p></body></html>');
+  assert.deepEqual(dom.structuredText.split(/\s+/).filter(Boolean), ['Title', 'text']);
+});
+
 test('deep nesting does not overflow the stack', () => {
   const depth = 50_000;
   const html = '<div>'.repeat(depth) + '<p>deep</p>' + '</div>'.repeat(depth);
