@@ -317,6 +317,13 @@ export const OPTIONS = {
   site: { type: 'string', describe: 'A Site task: the top document; documents on another host:port are leaves' },
   owner: { type: 'string', describe: 'An Owner task: the top document; documents whose Owner is not --name are leaves' },
   name: { type: 'string', describe: 'The task\'s name; for --owner, the Owner its documents carry' },
+  smtp: {
+    type: 'string',
+    describe: 'Mail each task\'s notice through this SMTP server: smtp://[user:pass@]host:port (smtps:// for TLS)',
+    env: 'ANWC_SMTP',
+  },
+  email: { type: 'string', describe: 'With a task from the flags: mail its broken and moved links (and --changed, --expired items) to this address' },
+  webhook: { type: 'string', describe: 'POST each task\'s report as JSON to this URL' },
   avoid: { type: 'string', describe: 'A MOMspider avoid file: Avoid|Leaf URLprefix [date|*] a line; expired entries are dropped when it is written back' },
   changed: {
     type: 'number',

@@ -34,13 +34,16 @@ export function maintainPage(task: MaintenanceTask, collect: (d: TestedDoc) => v
       const h = v.page.headers;
       const html = v.page.method === 'GET' && v.isHtml();
       const owner = ownerOf(h, html ? v.page.text : '');
-      const member = html && mayWalk(task, v.page.finalUrl) && !leaf(v.page.url) && owned(task, owner);
+      // A redirect is reported as moved; its target is a document of its own, walked under its own URL.
+      const moved = v.page.finalUrl !== v.page.url;
+      const member = !moved && html && mayWalk(task, v.page.finalUrl) && !leaf(v.page.url) && owned(task, owner);
       const refs = member ? references(v.page.text, v.page.finalUrl).map((r) => ({ url: r.url, tag: r.tag })) : [];
       collect({
         url: v.page.url, finalUrl: v.page.finalUrl, status: v.page.status, method: v.page.method, contentType: v.page.contentType, title: html ? v.title() : '',
         ...(h['last-modified'] ? { lastModified: h['last-modified'] } : {}), ...(h.expires ? { expires: h.expires } : {}), ...(owner ? { owner } : {}),
         member, refs,
       });
+      if (moved) out.follow.push({ url: v.page.finalUrl });
       if (member && !v.links().robots.nofollow) for (const r of refs) out.follow.push({ url: r.url });
     },
   };

@@ -46,12 +46,20 @@ function decode(s: string): string {
 
 /**
  * The address with its password hidden, for every message, log line and listing: the one place
- * that knows how. Anything that is not a MySQL address has no password and is returned as is.
+ * that knows how, for database addresses and any other URL with userinfo (an SMTP server's).
  */
 export function redact(value: string): string {
   const parts = splitMysql(value);
-  if (!parts || parts.password === undefined) return value;
-  return `mysql://${parts.user}:***@${parts.rest}`;
+  if (parts) return parts.password === undefined ? value : `mysql://${parts.user}:***@${parts.rest}`;
+  // Other addresses with a password (an SMTP server's): the URL parser finds the userinfo.
+  try {
+    const u = new URL(value);
+    if (u.password === '') return value;
+    u.password = '***';
+    return u.href;
+  } catch {
+    return value;
+  }
 }
 
 export function parseDbUrl(value: string): DbTarget {

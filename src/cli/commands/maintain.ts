@@ -4,7 +4,8 @@ import type { CommandModule } from 'yargs';
 import { UserError } from '../../errors.js';
 import { maintainPage, type TestedDoc } from '../../maintain/action.js';
 import { avoidVerdict, parseAvoid, serializeAvoid, type AvoidEntry } from '../../maintain/avoid.js';
-import { parseInstructions } from '../../maintain/instructions.js';
+import { parseInstructions, type InstructionTask } from '../../maintain/instructions.js';
+import { noticeFor, type NoticePrefs } from '../../maintain/notice.js';
 import { buildReport, type MaintenanceReport, type StoredOutcome } from '../../maintain/report.js';
 import { mayWalk, type MaintenanceTask, type TraversalType } from '../../maintain/task.js';
 import { indexHtml, indexJson, indexJunit, indexSarif } from '../../maintain/writers.js';
@@ -17,6 +18,7 @@ import { normalizeUrl } from '../../web/url.js';
 import { EXIT } from '../exit.js';
 import { resolved, withOptions } from '../options.js';
 import { writeWhole } from '../out-file.js';
+import { postWebhook, sendMail } from '../notify.js';
 import { handler } from '../run.js';
 import { safetyConstraints, walkCommand, walkRunOptionsFrom, WALK_OPTIONS } from '../walk-run.js';
 
@@ -28,7 +30,7 @@ export const maintainCommand: CommandModule = {
   command: 'maintain [instructions]',
   describe: 'Check the links of an infostructure (MOMspider): walk it from its top, test every reference once, report moved, broken, modified and expiring documents',
   builder: (y) =>
-    withOptions(y.positional('instructions', { type: 'string', describe: 'A MOMspider instruction file (the paper\'s appendix A): global files, then <Site, <Tree and <Owner tasks' }), 'tree', 'site', 'owner', 'name', 'changed', 'expired', 'avoid', ...WALK_OPTIONS)
+    withOptions(y.positional('instructions', { type: 'string', describe: 'A MOMspider instruction file (the paper\'s appendix A): global files, then <Site, <Tree and <Owner tasks' }), 'tree', 'site', 'owner', 'name', 'changed', 'expired', 'avoid', 'email', 'smtp', 'webhook', ...WALK_OPTIONS)
       .option('out', { type: 'string', array: true, describe: `Write the index here, the format by the extension: .html (MOMspider's index; the one before is kept as NAME.prev.html), .json, .xml (JUnit), .sarif; repeat for several` })
       .example('anwc maintain --tree https://example.org/docs/ --out docs-index.html --out docs.sarif', 'a document tree: pages outside /docs/ are leaves')
       .example('anwc maintain tasks.mom', 'every task of an instruction file, each index at its IndexFile; a URL several tasks reach is asked once')
@@ -50,7 +52,8 @@ export const maintainCommand: CommandModule = {
     const shared = new Map<string, FetchResult>();
     const reports: MaintenanceReport[] = [];
     let interrupted = false;
-    for (const { task, outs: files } of plan.tasks) {
+    const undelivered: string[] = [];
+    for (const { task, outs: files, notice } of plan.tasks) {
       const opts = walkRunOptionsFrom(argv, 'bfs');
       opts.fetcher.accept = ['*/*'];
       opts.fetcher.binary = true;
@@ -73,6 +76,7 @@ export const maintainCommand: CommandModule = {
       const report = buildReport(task, tested, stored, now);
       reports.push(report);
       writeIndexes(report, files);
+      undelivered.push(...(await deliver(argv, report, notice)));
       interrupted ||= run.stop === 'interrupted';
       if (interrupted) break;
     }
@@ -91,13 +95,20 @@ export const maintainCommand: CommandModule = {
       }
       process.stderr.write(`anwc: ${report.task.name}: ${report.docs.length} document(s), ${Object.keys(report.checks).length} link(s) tested: ${i.broken.length} broken, ${i.moved.length} moved, ${i.modified.length} modified, ${i.expiring.length} expiring\n`);
     }
+    for (const line of undelivered) process.stderr.write(`anwc: ${line}\n`);
     if (interrupted) return EXIT.INTERRUPTED;
+    if (undelivered.length > 0) return EXIT.INTERNAL;
     return broken > 0 ? EXIT.PROBLEMS : EXIT.OK;
   }),
 };
 
+interface Notice {
+  to?: string;
+  prefs: NoticePrefs;
+}
+
 interface Plan {
-  tasks: { task: MaintenanceTask; outs: string[] }[];
+  tasks: { task: MaintenanceTask; outs: string[]; notice: Notice }[];
   avoidFiles: { path?: string; entries: AvoidEntry[] }[];
 }
 
@@ -105,7 +116,12 @@ interface Plan {
 function planFrom(argv: Record<string, unknown>, outs: string[]): Plan {
   const given = argv.instructions as string | undefined;
   const avoidFlag = argv.avoid === undefined ? [] : [resolve(String(argv.avoid))];
-  if (given === undefined) return { tasks: [{ task: taskFrom(argv), outs }], avoidFiles: avoidFlag.map(readAvoid) };
+  if (given === undefined) {
+    const task = taskFrom(argv);
+    const email = argv.email === undefined ? undefined : String(argv.email);
+    const prefs = { broken: true, redirected: true, changed: task.changedDays !== undefined, expired: task.expiredDays !== undefined };
+    return { tasks: [{ task, outs, notice: { ...(email ? { to: email } : {}), prefs } }], avoidFiles: avoidFlag.map(readAvoid) };
+  }
   if (['tree', 'site', 'owner'].some((t) => argv[t] !== undefined)) {
     throw new UserError('an instruction file and a task flag together', { fix: 'give the tasks in the file, or one task with --tree, --site or --owner' });
   }
@@ -120,9 +136,36 @@ function planFrom(argv: Record<string, unknown>, outs: string[]): Plan {
   const at = (p: string) => resolve(here, p);
   const avoidPaths = [ins.systemAvoid, ins.avoidFile].filter((p): p is string => p !== undefined).map(at);
   return {
-    tasks: ins.tasks.map((t) => ({ task: { ...t, top: normalTop(t.top) }, outs: t.indexFile ? [at(t.indexFile)] : [] })),
+    tasks: ins.tasks.map((t) => ({ task: { ...t, top: normalTop(t.top) }, outs: t.indexFile ? [at(t.indexFile)] : [], notice: noticeOf(t) })),
     avoidFiles: [...avoidPaths, ...avoidFlag].map(readAvoid),
   };
+}
+
+/** What a task of the instruction file asks to be told, and whom. */
+function noticeOf(t: InstructionTask): Notice {
+  const prefs = { broken: t.emailBroken, redirected: t.emailRedirected, changed: t.changedDays !== undefined, expired: t.expiredDays !== undefined };
+  return { ...(t.emailAddress ? { to: t.emailAddress } : {}), prefs };
+}
+
+/** The task's notice by mail and its report by webhook, as asked; the lines of what could not be delivered. */
+async function deliver(argv: Record<string, unknown>, report: MaintenanceReport, notice: Notice): Promise<string[]> {
+  const failed: string[] = [];
+  const smtp = resolved(argv, 'smtp').value as string | undefined;
+  const mail = notice.to ? noticeFor(report, notice.prefs) : undefined;
+  if (mail && notice.to) {
+    if (!smtp) failed.push(`task ${report.task.name} has a notice for ${notice.to} but no --smtp server to send it through`);
+    else {
+      const from = (resolved(argv, 'from').value as string | undefined) ?? 'anwc@localhost';
+      const err = await sendMail(smtp, { from, to: notice.to, ...mail });
+      if (err) failed.push(err);
+      else process.stderr.write(`anwc: ${report.task.name}: notice mailed to ${notice.to}\n`);
+    }
+  }
+  if (argv.webhook !== undefined) {
+    const err = await postWebhook(String(argv.webhook), report);
+    if (err) failed.push(err);
+  }
+  return failed;
 }
 
 /** The Top URL as the frontier spells it, so that the report finds it. */

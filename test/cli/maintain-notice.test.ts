@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { SMTPServer } from 'smtp-server';
+import { anwc } from '../support/cli.js';
+import { startTestWeb, type TestWeb } from '../support/testweb.js';
+
+/** A task's notice mailed to a local SMTP server of the suite, its report posted to a local webhook; both failing, said in one line. */
+
+interface Received {
+  from: string;
+  to: string[];
+  data: string;
+}
+
+let web: TestWeb;
+let smtp: SMTPServer;
+let smtpPort: number;
+const mails: Received[] = [];
+let hook: Server;
+let hookPort: number;
+const posts: unknown[] = [];
+let dir: string;
+
+before(async () => {
+  web = await startTestWeb();
+  dir = mkdtempSync(join(tmpdir(), 'anwc-notice-'));
+  web.page('note.test', '/docs/index.html', '<html><head><title>Docs</title></head><body><a href="/docs/missing.html">m</a> <a href="/docs/old">o</a></body></html>');
+  web.page('note.test', '/docs/old', '', { status: 301, headers: { location: '/docs/index.html' } });
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, done) {
+      let data = '';
+      stream.on('data', (c: Buffer) => (data += c.toString()));
+      stream.on('end', () => {
+        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((ok) => smtp.listen(0, '127.0.0.1', () => ok()));
+  smtpPort = (smtp.server.address() as { port: number }).port;
+  hook = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      posts.push(JSON.parse(body));
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((ok) => hook.listen(0, '127.0.0.1', ok));
+  hookPort = (hook.address() as { port: number }).port;
+});
+after(async () => {
+  await web.close();
+  await new Promise<void>((ok) => smtp.close(() => ok()));
+  await new Promise<void>((ok) => hook.close(() => ok()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const task = () => ['maintain', '--tree', web.url('note.test', '/docs/index.html'), '--resolve', '*.test:127.0.0.1', '--delay', '0', '--progress', 'none', '--max-retries', '0', '--hosts', 'note.test'];
+
+describe('maintenance notices', () => {
+  it('mails the broken and moved links to the task\'s address through the SMTP server, and posts the report to the webhook', async () => {
+    const r = await anwc([...task(), '--email', 'owner@example.test', '--from', 'crawler@example.test', '--smtp', `smtp://127.0.0.1:${smtpPort}`, '--webhook', `http://127.0.0.1:${hookPort}/hook`]);
+    assert.equal(r.code, 1, r.stderr);
+    assert.equal(mails.length, 1);
+    const m = mails[0]!;
+    assert.deepEqual([m.from, m.to], ['crawler@example.test', ['owner@example.test']]);
+    assert.match(m.data, /^Subject: anwc maintain: note\.test:\d+: 1 broken, 1 moved/m);
+    // The body travels quoted-printable: long lines are folded and = is escaped.
+    const body = m.data.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16)));
+    assert.ok(body.includes(`${web.url('note.test', '/docs/missing.html')}  (HTTP 404; linked from ${web.url('note.test', '/docs/index.html')})`), body);
+    assert.ok(body.includes(`${web.url('note.test', '/docs/old')}  -> ${web.url('note.test', '/docs/index.html')}`), body);
+    assert.equal(posts.length, 1);
+    assert.equal((posts[0] as { interesting: { broken: unknown[] } }).interesting.broken.length, 1);
+  });
+
+  it('sends nothing when nothing the task asks about happened', async () => {
+    const before = mails.length;
+    web.page('quiet.test', '/', '<html><body><a href="/">self</a></body></html>');
+    const r = await anwc(['maintain', '--site', web.url('quiet.test', '/'), '--email', 'owner@example.test', '--smtp', `smtp://127.0.0.1:${smtpPort}`, '--resolve', '*.test:127.0.0.1', '--delay', '0', '--progress', 'none', '--hosts', 'quiet.test']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(mails.length, before);
+  });
+
+  it('says in one line, without the password, when the mail cannot go; the index is written all the same', async () => {
+    const index = join(dir, 'i.html');
+    const r = await anwc([...task(), '--email', 'owner@example.test', '--smtp', 'smtp://user:s3cret-pw@127.0.0.1:1', '--out', index]);
+    assert.equal(r.code, 3, r.stderr);
+    assert.ok(existsSync(index));
+    const lines = r.stderr.split('\n').filter((l) => /not sent/.test(l));
+    assert.equal(lines.length, 1, r.stderr);
+    assert.match(lines[0]!, /mail to owner@example\.test through smtp:\/\/user:\*\*\*@127\.0\.0\.1:1\/? not sent/);
+    assert.doesNotMatch(r.stderr, /s3cret-pw/);
+  });
+});
