@@ -338,7 +338,7 @@ export const OPTIONS = {
   // map
   constraints: {
     type: 'string',
-    describe: 'More constraints in the activity form, one `(uri-extension (:html))` or a list `((depth 2) (not ((uri-search "tmp"))))`',
+    describe: 'More constraints in the activity form, one `(uri-extension :html)` or a list `((depth 2) (not ((uri-search "tmp"))))`',
   },
   headers: {
     type: 'boolean',

@@ -40,6 +40,10 @@ export const mapCommand: CommandModule = {
         throw new UserError(`--out ${o}: no map format for ${extname(o) || 'a name without an extension'}`, { value: o, fix: `end the name with one of ${FORMATS.join(' ')}` });
       }
     }
+    // Before any request: an SVG alone that cannot be drawn is not worth the walk.
+    if (outs.length > 0 && outs.every((o) => extname(o).toLowerCase() === '.svg') && !graphvizInstalled()) {
+      throw new UserError(`Graphviz is not installed, so ${outs.join(', ')} cannot be drawn`, { fix: 'install it (apt install graphviz), or write .dot and draw it elsewhere' });
+    }
     const opts = walkRunOptionsFrom(argv, 'bfs');
     const constraints = [depthConstraint(resolved(argv, 'depth').value as number), ...safetyConstraints(argv, opts)];
     if (argv['same-host']) constraints.push(sameHost());
@@ -102,6 +106,11 @@ async function knownLinks(store: Store, pages: readonly PageFacts[]): Promise<Ma
     out.set(url, { state, depth: l.depth, ...(status ? { status } : {}), ...(l.outcome ? { outcome: l.outcome.kind } : {}), ...(parent ? { parent } : {}) });
   }
   return out;
+}
+
+function graphvizInstalled(): boolean {
+  const r = spawnSync('dot', ['-V'], { timeout: 10_000 });
+  return !(r.error && (r.error as NodeJS.ErrnoException).code === 'ENOENT');
 }
 
 /** The SVG Graphviz draws from DOT, or undefined when `dot` is not installed. */

@@ -88,7 +88,7 @@ export function parseConstraintText(source: string, file?: string) {
     throw new ActivityError('shape', 'expected one list of constraints', { file, at: forms[1]?.at ?? { line: 1, col: 1 } }, 'write e.g. ((depth 2) (no-cycles))');
   }
   const form = forms[0]!;
-  // One constraint, `(uri-extension (:html))`, is a set of one.
+  // One constraint, `(uri-extension :html)`, is a set of one.
   const single = form.kind === 'list' && form.items[0]?.kind === 'symbol';
   const set = readConstraintSet(single ? { kind: 'list', items: [form], at: form.at } : form, file);
   compileConstraints(set, file);
