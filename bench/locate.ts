@@ -16,25 +16,38 @@ import { startChildWeb } from './harvest.js';
  * the same Salton score and threshold. Figures are page counts, the same on any machine.
  */
 
-const TOPICS: { host: string; words: string; threshold: number }[] = [
-  { host: 'diveintopython.test', words: 'generator iterator yield', threshold: 0.004 },
-  { host: 'debian.test', words: 'firewall iptables network', threshold: 0.004 },
+interface Topic {
+  /** Where the walk starts: a site's entry page, or the hub that links all five. */
+  start: string;
+  /** The sites whose files are scored for the relevant set. */
+  sites: string[];
+  words: string;
+  threshold: number;
+  depth: number;
+}
+
+const ALL = Object.keys(SITES);
+const TOPICS: Topic[] = [
+  { start: 'diveintopython.test', sites: ['diveintopython.test'], words: 'generator iterator yield', threshold: 0.004, depth: 4 },
+  { start: 'debian.test', sites: ['debian.test'], words: 'firewall iptables network', threshold: 0.004, depth: 4 },
+  { start: 'hub.test', sites: ALL, words: 'apt repository package', threshold: 0.02, depth: 6 },
 ];
 const MODES = ['local', 'global', 'bfs'] as const;
-const DEPTH = 4;
 const MAX_PAGES = 400;
 
-/** The site's pages whose whole text reaches the threshold, as URLs of the local web. */
-function relevantPages(host: string, port: number, q: Query, threshold: number): Set<string> {
-  const root = sharedPath('corpus', SITES[host]!.dir);
+/** The sites' pages whose whole text reaches the threshold, as URLs of the local web. */
+function relevantPages(sites: string[], port: number, q: Query, threshold: number): Set<string> {
   const out = new Set<string>();
   const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
-  for (const file of walk(root)) {
-    if (!/\.x?html?$/.test(file)) continue;
-    const text = parseDom(readFileSync(file, 'utf8')).structuredText;
-    if (salton(docStats(text, q), q) < threshold) continue;
-    const n = normalizeUrl(`http://${host}:${port}/${relative(root, file).split('\\').join('/')}`);
-    if (n.ok) out.add(n.url);
+  for (const host of sites) {
+    const root = sharedPath('corpus', SITES[host]!.dir);
+    for (const file of walk(root)) {
+      if (!/\.x?html?$/.test(file)) continue;
+      const text = parseDom(readFileSync(file, 'utf8')).structuredText;
+      if (salton(docStats(text, q), q) < threshold) continue;
+      const n = normalizeUrl(`http://${host}:${port}/${relative(root, file).split('\\').join('/')}`);
+      if (n.ok) out.add(n.url);
+    }
   }
   return out;
 }
@@ -51,18 +64,19 @@ export async function main(): Promise<string> {
   try {
     for (const topic of TOPICS) {
       const q: Query = { words: topic.words.split(' '), weights: [] };
-      const relevant = relevantPages(topic.host, web.port, q, topic.threshold);
+      const relevant = relevantPages(topic.sites, web.port, q, topic.threshold);
+      const where = topic.start === 'hub.test' ? 'the five corpus sites, from the hub that links them' : topic.start;
       lines.push(
-        `## "${topic.words}" on ${topic.host} (${relevant.size} relevant pages by a full scan at Salton ≥ ${topic.threshold}; depth ${DEPTH}, at most ${MAX_PAGES} pages)`,
+        `## "${topic.words}" on ${where} (${relevant.size} relevant pages by a full scan at Salton ≥ ${topic.threshold}; depth ${topic.depth}, at most ${MAX_PAGES} pages)`,
         '',
         '| search | pages read | relevant found | 1st found after | half after | all after | found in first 10 | 25 | 50 | 100 |',
         '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
       );
       for (const mode of MODES) {
-        const root = `http://${topic.host}:${web.port}${SITES[topic.host]!.entry}`;
+        const root = `http://${topic.start}:${web.port}${SITES[topic.start]?.entry ?? '/'}`;
         const r = spawnSync(process.execPath, [
-          cli, 'locate', root, '--words', topic.words, '--threshold', String(topic.threshold), '--search', mode, '--depth', String(DEPTH),
-          '--max-pages', String(MAX_PAGES), '--format', 'json', '--resolve', ...web.resolve, '--hosts', topic.host, '--delay', '0', '--progress', 'none',
+          cli, 'locate', root, '--words', topic.words, '--threshold', String(topic.threshold), '--search', mode, '--depth', String(topic.depth),
+          '--max-pages', String(MAX_PAGES), '--format', 'json', '--resolve', ...web.resolve, '--hosts', [...topic.sites, topic.start].join(','), '--delay', '0', '--progress', 'none', '--concurrency', '1',
         ], { encoding: 'utf8', timeout: 300_000 });
         if (r.status !== 0) throw new Error(`locate ${mode} failed: ${r.stderr}`);
         const out = JSON.parse(r.stdout) as { pagesRead: number; documents: { url: string; found: number }[] };
