@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../atomic-file.js';
 import { UserError } from '../errors.js';
 import type { FetchedPage } from '../walk/fetch-step.js';
 import { HeadersTable, type ArchivedEntry } from './headers-table.js';
@@ -83,9 +84,9 @@ export class Archive {
     if (page.finalUrl !== page.url) this.layout.alias(page.finalUrl, file);
     if (html) {
       const raw = join(this.meta, 'raw', `${sha256}.html`);
-      if (!existsSync(raw)) writeAtomically(raw, page.text);
+      if (!existsSync(raw)) writeFileAtomic(raw, page.text, { mkdir: true });
     } else {
-      writeAtomically(insideFolder(this.root, file), page.body);
+      writeFileAtomic(insideFolder(this.root, file), page.body, { mkdir: true });
     }
     await this.warc.add(page, at);
     const h = page.headers;
@@ -116,7 +117,7 @@ export class Archive {
         const target = this.layout.fileOf(url);
         return target === undefined ? undefined : relativeHref(e.file, target);
       });
-      writeAtomically(insideFolder(this.root, e.file), e.utf8 === false ? `\uFEFF${out}` : out);
+      writeFileAtomic(insideFolder(this.root, e.file), e.utf8 === false ? `\uFEFF${out}` : out, { mkdir: true });
       n++;
     }
     return n;
@@ -126,7 +127,7 @@ export class Archive {
   async finish(): Promise<void> {
     await this.warc.flush();
     this.table.compact();
-    writeAtomically(this.cdxjFile, await cdxjOf(this.warcFile));
+    writeFileAtomic(this.cdxjFile, await cdxjOf(this.warcFile));
   }
 }
 
@@ -141,16 +142,4 @@ function placements(root: string, e: ArchivedEntry): [string, string][] {
   }
   if (!ok) throw new UserError(`${join(root, RESERVED[0], 'headers.jsonl')}: the entry of ${e.url} names a place outside the archive`, { value: e.file, fix: 'restore the file, or archive again into a new folder' });
   return [[e.url, e.file], ...(e.aliases ?? []).map((a): [string, string] => [a, e.file])];
-}
-
-function writeAtomically(path: string, data: string | Uint8Array): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.tmp-${process.pid}`;
-  try {
-    writeFileSync(tmp, data);
-    renameSync(tmp, path);
-  } catch (err) {
-    rmSync(tmp, { force: true });
-    throw err;
-  }
 }

@@ -46,6 +46,9 @@ const seconds = (min: number, max: number, minIncluded = false) => (v: unknown):
     ? undefined
     : `give seconds ${minIncluded ? 'from' : 'above'} ${min} ${minIncluded ? 'to' : 'and at most'} ${max.toLocaleString('en')}`;
 
+/** A span of days (a maintenance task's EmailChanged, EmailExpired): up to a century. */
+const days = (v: unknown): string | undefined => (typeof v === 'number' && v >= 0 && v <= 36_500 ? undefined : 'give days from 0 to 36,500');
+
 /** Response bodies are held in memory: 256 MiB is far above any page and still fits. */
 export const MAX_BODY_BYTES = 256 * 1024 * 1024;
 
@@ -325,16 +328,8 @@ export const OPTIONS = {
   email: { type: 'string', describe: 'With a task from the flags: mail its broken and moved links (and --changed, --expired items) to this address' },
   webhook: { type: 'string', describe: 'POST each task\'s report as JSON to this URL' },
   avoid: { type: 'string', describe: 'A MOMspider avoid file: Avoid|Leaf URLprefix [date|*] a line; expired entries are dropped when it is written back' },
-  changed: {
-    type: 'number',
-    describe: 'Report documents modified within this many days (EmailChanged)',
-    check: (v) => (typeof v === 'number' && v >= 0 && v <= 36_500 ? undefined : 'give days from 0 to 36,500'),
-  },
-  expired: {
-    type: 'number',
-    describe: 'Report documents of the task that expire within this many days (EmailExpired)',
-    check: (v) => (typeof v === 'number' && v >= 0 && v <= 36_500 ? undefined : 'give days from 0 to 36,500'),
-  },
+  changed: { type: 'number', describe: 'Report documents modified within this many days (EmailChanged)', check: days },
+  expired: { type: 'number', describe: 'Report documents of the task that expire within this many days (EmailExpired)', check: days },
   // map
   constraints: {
     type: 'string',

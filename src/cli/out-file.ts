@@ -1,4 +1,6 @@
-import { renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { extname } from 'node:path';
+import { writeFileAtomic } from '../atomic-file.js';
 import { UserError } from '../errors.js';
 
 /**
@@ -14,12 +16,18 @@ export function writeWhole(path: string, content: string, flag: string): void {
     // Not there yet: written below.
   }
   if (isDir) throw new UserError(`${flag} names a folder`, { value: path, fix: `give a file name, e.g. ${path.replace(/\/+$/, '')}/report.html` });
-  const tmp = `${path}.tmp-${process.pid}`;
   try {
-    writeFileSync(tmp, content);
-    renameSync(tmp, path);
+    writeFileAtomic(path, content);
   } catch (err) {
-    rmSync(tmp, { force: true });
     throw new UserError(`cannot write ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { value: path, fix: `check that the folder of ${flag} exists and is writable` });
+  }
+}
+
+/** Each --out names a format by its extension; one that names none is the user's to fix, before any work. */
+export function checkOutFormats(outs: readonly string[], formats: readonly string[], what: string): void {
+  for (const o of outs) {
+    if (!formats.includes(extname(o).toLowerCase())) {
+      throw new UserError(`--out ${o}: no ${what} format for ${extname(o) || 'a name without an extension'}`, { value: o, fix: `end the name with one of ${formats.join(' ')}` });
+    }
   }
 }

@@ -17,7 +17,7 @@ import { looksBinaryPath } from '../../walk/constraints/builtin.js';
 import { normalizeUrl } from '../../web/url.js';
 import { EXIT } from '../exit.js';
 import { resolved, withOptions } from '../options.js';
-import { writeWhole } from '../out-file.js';
+import { checkOutFormats, writeWhole } from '../out-file.js';
 import { postWebhook, sendMail } from '../notify.js';
 import { handler } from '../run.js';
 import { safetyConstraints, walkCommand, walkRunOptionsFrom, WALK_OPTIONS } from '../walk-run.js';
@@ -39,11 +39,7 @@ export const maintainCommand: CommandModule = {
       .epilogue('Leaves (documents the traversal does not enter) are tested with HEAD, and with GET when a server refuses HEAD (405, 501). Exit code 1 when a link is broken.'),
   handler: handler(async (argv: Record<string, unknown>) => {
     const outs = ((argv.out as string[] | undefined) ?? []).map(String);
-    for (const o of outs) {
-      if (!(FORMATS as readonly string[]).includes(extname(o).toLowerCase())) {
-        throw new UserError(`--out ${o}: no index format for ${extname(o) || 'a name without an extension'}`, { value: o, fix: `end the name with one of ${FORMATS.join(' ')}` });
-      }
-    }
+    checkOutFormats(outs, FORMATS, 'index');
     const plan = planFrom(argv, outs);
     const now = Date.now();
     const avoid = plan.avoidFiles.flatMap((f) => f.entries);

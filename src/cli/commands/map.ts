@@ -15,7 +15,7 @@ import { sameHost } from '../../walk/constraints/builtin.js';
 import { depth as depthConstraint } from '../../walk/constraints/uri.js';
 import { EXIT } from '../exit.js';
 import { resolved, withOptions } from '../options.js';
-import { writeWhole } from '../out-file.js';
+import { checkOutFormats, writeWhole } from '../out-file.js';
 import { handler } from '../run.js';
 import { safetyConstraints, walkCommand, walkRunOptionsFrom, WALK_OPTIONS } from '../walk-run.js';
 
@@ -35,11 +35,7 @@ export const mapCommand: CommandModule = {
       .epilogue('Every link is an edge (a link repeated on a page is repeated in the graph); a link the walk did not follow is a node with what became of it, or "outside" when the map\'s scope left it out. SVG needs Graphviz (apt install graphviz).'),
   handler: handler(async (argv: Record<string, unknown>) => {
     const outs = ((argv.out as string[] | undefined) ?? []).map(String);
-    for (const o of outs) {
-      if (!(FORMATS as readonly string[]).includes(extname(o).toLowerCase())) {
-        throw new UserError(`--out ${o}: no map format for ${extname(o) || 'a name without an extension'}`, { value: o, fix: `end the name with one of ${FORMATS.join(' ')}` });
-      }
-    }
+    checkOutFormats(outs, FORMATS, 'map');
     // Before any request: an SVG alone that cannot be drawn is not worth the walk.
     if (outs.length > 0 && outs.every((o) => extname(o).toLowerCase() === '.svg') && !graphvizInstalled()) {
       throw new UserError(`Graphviz is not installed, so ${outs.join(', ')} cannot be drawn`, { fix: 'install it (apt install graphviz), or write .dot and draw it elsewhere' });
