@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Politeness } from '../../src/web/politeness.js';
+import { hostSignal, Politeness } from '../../src/web/politeness.js';
 import type { FetchOutcome } from '../../src/web/outcome.js';
 
 const base = { method: 'GET' as const, url: 'http://a.test/', finalUrl: 'http://a.test/', redirects: [], timing: { startMs: 0, totalMs: 1 } };
@@ -8,7 +8,7 @@ const ok: FetchOutcome = {
   ...base, kind: 'ok', status: 200, headers: {}, contentType: 'text/html', body: new Uint8Array(0), bytes: 0, wireBytes: 0, truncated: false, requestHeaders: {},
 };
 const httpError = (status: number, headers: Record<string, string> = {}): FetchOutcome => ({ ...base, kind: 'http-error', status, headers, contentType: null });
-const failed = (failure: 'timeout' | 'robots' | 'reset'): FetchOutcome => ({ ...base, kind: 'failed', failure, detail: '' });
+const failed = (failure: 'timeout' | 'robots' | 'reset' | 'refused' | 'dns' | 'tls' | 'network' | 'too-large' | 'bad-content-type'): FetchOutcome => ({ ...base, kind: 'failed', failure, detail: '' });
 
 function clock(start = 1_000_000) {
   const c = { t: start, now: () => c.t };
@@ -147,4 +147,15 @@ test('prune drops idle slots that remember nothing, keeps the rest', () => {
   assert.equal(p.state('idle.test'), undefined);
   assert.ok(p.state('sick.test'));
   assert.ok(p.state('busy.test'));
+});
+
+test('hostSignal: which answers say the host is unwell, which ask it to wait, and which are about the URL alone', () => {
+  const now = 1_000_000;
+  for (const f of ['timeout', 'reset', 'refused', 'dns', 'tls', 'network'] as const) assert.deepEqual(hostSignal(failed(f), now), { kind: 'error' }, f);
+  for (const f of ['robots', 'too-large', 'bad-content-type'] as const) assert.deepEqual(hostSignal(failed(f), now), { kind: 'answered' }, f);
+  assert.deepEqual(hostSignal(httpError(429, { 'retry-after': '7' }), now), { kind: 'throttled', waitMs: 7000 });
+  assert.deepEqual(hostSignal(httpError(503), now), { kind: 'throttled', waitMs: undefined });
+  for (const status of [500, 502, 504]) assert.deepEqual(hostSignal(httpError(status), now), { kind: 'error' }, String(status));
+  for (const status of [404, 410, 403, 408]) assert.deepEqual(hostSignal(httpError(status), now), { kind: 'answered' }, String(status));
+  assert.deepEqual(hostSignal(ok, now), { kind: 'answered' });
 });
