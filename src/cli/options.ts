@@ -327,6 +327,7 @@ export const OPTIONS = {
   },
   email: { type: 'string', describe: 'With a task from the flags: mail its broken and moved links (and --changed, --expired items) to this address' },
   webhook: { type: 'string', describe: 'POST each task\'s report as JSON to this URL' },
+  nodes: { type: 'boolean', describe: 'Revalidate the source pages of the stored crawler nodes (conditional GET): mark a node gone (404, 410, host gone) or changed (its text no longer on the page)' },
   avoid: { type: 'string', describe: 'A MOMspider avoid file: Avoid|Leaf URLprefix [date|*] a line; expired entries are dropped when it is written back' },
   changed: { type: 'number', describe: 'Report documents modified within this many days (EmailChanged)', check: days },
   expired: { type: 'number', describe: 'Report documents of the task that expire within this many days (EmailExpired)', check: days },

@@ -12,6 +12,8 @@ export interface PickOptions {
   proportion: number;
   /** Uniform in [0, 1), e.g. seedrandom(seed). */
   rng: () => number;
+  /** Draw also the nodes whose source page is gone (anwc maintain --nodes). */
+  withGone?: boolean;
 }
 
 export interface PickedNode extends StoredNode {
@@ -25,12 +27,13 @@ const ATTEMPTS = 3;
 
 export async function pickNode(store: Store, word: string, opts: PickOptions): Promise<PickedNode | undefined> {
   const s = stem(word.trim());
+  const draw = { withGone: opts.withGone ?? false };
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const counts = await store.countNodesOfStem(s);
+    const counts = await store.countNodesOfStem(s, draw);
     if (counts.author + counts.crawler === 0) return undefined;
     const drawn: Origin = opts.rng() < opts.proportion ? 'crawler' : 'author';
     const origin = counts[drawn] > 0 ? drawn : other(drawn);
-    const node = await store.nodeOfStemAt(s, origin, Math.floor(opts.rng() * counts[origin]));
+    const node = await store.nodeOfStemAt(s, origin, Math.floor(opts.rng() * counts[origin]), draw);
     if (node) return { ...node, stem: s, fallback: origin !== drawn };
   }
   return undefined;

@@ -20,6 +20,8 @@ export function noticeFor(r: MaintenanceReport, prefs: NoticePrefs): { subject: 
   if (prefs.redirected && i.moved.length) parts.push(['Moved', i.moved.map((m) => `${m.url}  -> ${m.movedTo ?? '?'}`)]);
   if (prefs.changed && i.modified.length) parts.push([`Modified in the last ${r.task.changedDays} day(s)`, i.modified.map((m) => `${m.url}  (${m.lastModified})`)]);
   if (prefs.expired && i.expiring.length) parts.push([`Expiring in the next ${r.task.expiredDays} day(s)`, i.expiring.map((m) => `${m.url}  (${m.expires})`)]);
+  const since = r.sinceLast?.changes ?? [];
+  if (prefs.changed && since.length) parts.push([`Changed since the last run (${r.sinceLast!.previous})`, since.map((c) => `${c.url}  (${c.was} -> ${c.now})`)]);
   if (parts.length === 0) return undefined;
   const counts = parts.map(([title, items]) => `${items.length} ${title.split(' ')[0]!.toLowerCase()}`).join(', ');
   const text = [

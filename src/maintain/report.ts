@@ -1,4 +1,5 @@
 import type { TestedDoc } from './action.js';
+import type { UrlCheck } from '../store/store.js';
 import type { MaintenanceTask } from './task.js';
 
 /**
@@ -38,12 +39,31 @@ export interface Interesting {
   expiring: Check[];
 }
 
+/** A link whose check differs from the last run's: its state, or its Last-Modified; or it is new, or no longer linked. */
+export interface Change {
+  url: string;
+  /** The state last time, or 'absent' when the last run did not meet the link. */
+  was: string;
+  /** The state now, or 'absent' when no document links to it any more. */
+  now: string;
+  wasLastModified?: string;
+  lastModified?: string;
+}
+
+export interface SinceLast {
+  /** When the last run checked (ISO time). */
+  previous: string;
+  changes: Change[];
+}
+
 export interface MaintenanceReport {
   task: MaintenanceTask;
   made: string;
   docs: IndexedDoc[];
   checks: Record<string, Check>;
   interesting: Interesting;
+  /** What changed since the last run of the task, from the store; absent on the first run. */
+  sinceLast?: SinceLast;
 }
 
 /** What the store said of a URL the action did not see (an error, a redirect elsewhere, a refusal). */
@@ -138,4 +158,35 @@ export function buildReport(
       expiring: all.filter((c) => c.state === 'ok' && owned.has(c.url) && within(c.expires, task.expiredDays, true)),
     },
   };
+}
+
+/** The checks as the store keeps them for the next run. */
+export function checksToKeep(r: MaintenanceReport, at: number): UrlCheck[] {
+  return Object.values(r.checks).map((c) => ({
+    url: c.url, state: c.state, status: c.status ?? null, detail: c.movedTo ?? c.detail ?? null,
+    etag: null, lastModified: c.lastModified ?? null, checkedAt: at,
+  }));
+}
+
+/**
+ * What changed since the last run (MOMspider's "changed since"): links whose state differs, whose
+ * Last-Modified moved, that are new, or that nothing links to any more. A link not tested this time
+ * (unchecked) is not a change. Undefined when there is no last run to compare with.
+ */
+export function sinceLast(r: MaintenanceReport, previous: readonly UrlCheck[]): SinceLast | undefined {
+  if (previous.length === 0) return undefined;
+  const before = new Map(previous.map((c) => [c.url, c]));
+  const changes: Change[] = [];
+  for (const c of Object.values(r.checks)) {
+    if (c.state === 'unchecked') continue;
+    const b = before.get(c.url);
+    if (!b) changes.push({ url: c.url, was: 'absent', now: c.state });
+    else if (b.state !== c.state) changes.push({ url: c.url, was: b.state, now: c.state });
+    else if (c.lastModified && b.lastModified && Date.parse(c.lastModified) !== Date.parse(b.lastModified)) {
+      changes.push({ url: c.url, was: b.state, now: c.state, wasLastModified: b.lastModified, lastModified: c.lastModified });
+    }
+  }
+  for (const b of previous) if (!(b.url in r.checks)) changes.push({ url: b.url, was: b.state, now: 'absent' });
+  const last = Math.max(...previous.map((c) => c.checkedAt));
+  return { previous: new Date(last).toISOString(), changes: changes.sort((x, y) => (x.url < y.url ? -1 : x.url > y.url ? 1 : 0)) };
 }

@@ -19,6 +19,11 @@ function statusText(c: Check | undefined): string {
   return `${c.status ?? 'ok'}${c.method === 'HEAD' ? ' (HEAD)' : ''}`;
 }
 
+function changeSide(state: string, lastModified: string | undefined): string {
+  const word = state === 'absent' ? 'not linked' : state;
+  return lastModified ? `${word}, Last-Modified ${lastModified}` : word;
+}
+
 export function indexHtml(r: MaintenanceReport, opts: { previous?: string; options: string }): string {
   const anchors = new Map(r.docs.map((d, i) => [d.url, `doc${i}`]));
   const link = (url: string, text = url) => `<a href="${safeHref(url)}">${escapeHtml(text)}</a>`;
@@ -40,12 +45,17 @@ export function indexHtml(r: MaintenanceReport, opts: { previous?: string; optio
 <tr><th colspan="2">Modified within ${r.task.changedDays ?? '-'} day(s) (${i.modified.length})</th></tr>${rows(i.modified, (c) => c.lastModified ?? '')}
 <tr><th colspan="2">Expiring within ${r.task.expiredDays ?? '-'} day(s) (${i.expiring.length})</th></tr>${rows(i.expiring, (c) => c.expires ?? '')}
 </table></section>`;
+  const since = r.sinceLast ? [`<section id="since"><h2>Changed since the last run (${escapeHtml(r.sinceLast.previous)})</h2>${
+    r.sinceLast.changes.length === 0 ? '<p>Nothing changed.</p>'
+      : `<table><thead><tr><th>link</th><th>was</th><th>now</th></tr></thead><tbody>${r.sinceLast.changes.map((c) =>
+        `<tr><td>${link(c.url)}</td><td>${escapeHtml(changeSide(c.was, c.wasLastModified))}</td><td>${escapeHtml(changeSide(c.now, c.lastModified))}</td></tr>`).join('')}</tbody></table>`
+  }</section>`] : [];
   const facts: [string, string][] = [
     ['task', `${r.task.type} ${r.task.name}`], ['top', r.task.top], ['made', r.made], ['options', opts.options],
     ['documents', String(r.docs.length)], ['links tested', String(Object.keys(r.checks).length)],
   ];
   const previous = opts.previous ? [`<p><a href="${safeHref(opts.previous)}">the previous index</a></p>`] : [];
-  return reportDocument(r.task.indexTitle ?? `anwc maintain: ${r.task.name}`, facts, [...previous, ...docs, closing]);
+  return reportDocument(r.task.indexTitle ?? `anwc maintain: ${r.task.name}`, facts, [...previous, ...docs, closing, ...since]);
 }
 
 export function indexJson(r: MaintenanceReport): string {

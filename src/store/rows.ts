@@ -1,4 +1,4 @@
-import { META_WORD_MAX, type Domain, type Link, type LinkOrder, type LinkOutcome, type LinkStatus, type MetaWord, type MetaWordInput, type Origin, type Run, type StoredNode } from './store.js';
+import { META_WORD_MAX, type Domain, type DrawOptions, type Link, type LinkOrder, type LinkOutcome, type LinkStatus, type MetaWord, type MetaWordInput, type NodeStatus, type Origin, type Run, type StoredNode, type UrlCheck } from './store.js';
 
 /**
  * Rows as both backends return them (the SQL names columns alike) turned into the Store's
@@ -30,6 +30,8 @@ export function toNode(r: Row, metaWords: MetaWord[]): StoredNode {
     relevance: numOrNull(r.relevance),
     createdAt: num(r.created_at),
     metaWords,
+    status: (strOrNull(r.status) ?? 'ok') as NodeStatus,
+    checkedAt: numOrNull(r.checked_at),
   };
 }
 
@@ -97,7 +99,20 @@ export const LINK_COLUMNS =
   'l.id, l.url, l.domain_id, d.host, l.depth, l.status, l.query_id, l.referrer_id, l.etag, l.last_modified, ' +
   'l.lease_owner, l.lease_expires_at, l.outcome_kind, l.outcome_detail, l.discovered_at, l.attempts, l.not_before, l.priority';
 
-export const NODE_COLUMNS = 'n.id, n.origin, n.text, n.sentences, n.source_url, n.relevance, n.created_at';
+export const NODE_COLUMNS = 'n.id, n.origin, n.text, n.sentences, n.source_url, n.relevance, n.created_at, n.status, n.checked_at';
+
+/** The nodes linked to a stem (the `?`), the gone ones left out unless asked for. Both backends. */
+export function ofStem(opts: DrawOptions): string {
+  return `FROM nodes n JOIN node_meta nm ON nm.node_id = n.id JOIN meta_words m ON m.id = nm.meta_word_id
+  WHERE m.stem = ?${opts.withGone ? '' : " AND n.status <> 'gone'"}`;
+}
+
+export function toUrlCheck(r: Row): UrlCheck {
+  return {
+    url: String(r.url), state: String(r.state), status: numOrNull(r.status), detail: strOrNull(r.detail),
+    etag: strOrNull(r.etag), lastModified: strOrNull(r.last_modified), checkedAt: num(r.checked_at),
+  };
+}
 
 /** Meta words in input order, collapsing repeats of a stem (a node lists `run, running` once). */
 export function uniqueByStem<T extends { stem: string }>(words: T[]): T[] {

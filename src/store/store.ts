@@ -59,6 +59,14 @@ export interface MetaWordInfo extends MetaWord {
   lastSearchedAt: number | null;
 }
 
+/**
+ * What the last revalidation of a crawler node's source page found (`anwc maintain --nodes`): ok
+ * (never checked, or its text is still there), changed (the page no longer holds the text), gone
+ * (404, 410, or the host is no more). Nodes are kept whatever it says; `pick` skips gone ones.
+ */
+export type NodeStatus = 'ok' | 'changed' | 'gone';
+export const NODE_STATUSES: readonly NodeStatus[] = ['ok', 'changed', 'gone'];
+
 export interface StoredNode {
   id: number;
   origin: Origin;
@@ -68,6 +76,9 @@ export interface StoredNode {
   relevance: number | null;
   createdAt: number;
   metaWords: MetaWord[];
+  status: NodeStatus;
+  /** When the source page was last revalidated, or null. */
+  checkedAt: number | null;
 }
 
 /** A node as a page or a markup file gives it; its meta words are already stored. */
@@ -123,6 +134,28 @@ export interface NodeQuery {
   /** Paging: nodes with an id above this one, in id order. */
   afterId?: number;
   limit?: number;
+  /** Only the nodes taken from this page. */
+  sourceUrl?: string;
+}
+
+/** Which nodes the engine may draw: by default every node but the gone ones. */
+export interface DrawOptions {
+  withGone?: boolean;
+}
+
+/**
+ * What the last check of a URL found, kept per scope (a maintenance task, or the sources of the
+ * crawler nodes) so that the next run can say what changed and ask with the validators.
+ */
+export interface UrlCheck {
+  url: string;
+  /** ok, moved, broken, skipped, unchecked (maintenance), or a node status. */
+  state: string;
+  status: number | null;
+  detail: string | null;
+  etag: string | null;
+  lastModified: string | null;
+  checkedAt: number;
 }
 
 export interface SearchQueryInput {
@@ -235,6 +268,8 @@ export interface StoreSummary {
    * every link that needed more than one try (whatever became of it).
    */
   retries: { pending: number; nextAt: number | null; retried: number };
+  /** Crawler nodes by what their last revalidation found. */
+  nodeStatus: Record<NodeStatus, number>;
 }
 
 export interface StoredQuery {
@@ -287,9 +322,16 @@ export interface Store {
   node(id: number): Promise<StoredNode | undefined>;
   nodes(query: NodeQuery): Promise<StoredNode[]>;
   /** How many nodes of each origin the meta word with this stem links to. */
-  countNodesOfStem(stem: string): Promise<Record<Origin, number>>;
+  countNodesOfStem(stem: string, opts?: DrawOptions): Promise<Record<Origin, number>>;
   /** The index-th (0-based, id order) node of an origin linked to a stem. */
-  nodeOfStemAt(stem: string, origin: Origin, index: number): Promise<StoredNode | undefined>;
+  nodeOfStemAt(stem: string, origin: Origin, index: number, opts?: DrawOptions): Promise<StoredNode | undefined>;
+  /** The distinct source pages of the crawler nodes, in URL order. */
+  nodeSources(): Promise<string[]>;
+  setNodeStatus(ids: number[], status: NodeStatus, at?: number): Promise<void>;
+  /** The last checks kept for a scope. */
+  urlChecks(scope: string): Promise<UrlCheck[]>;
+  /** Keeps these checks for the scope; `replace` drops the scope's others first (a whole run's results). */
+  saveUrlChecks(scope: string, checks: UrlCheck[], replace: boolean): Promise<void>;
 
   recordSearch(query: SearchQueryInput): Promise<number>;
   /**

@@ -1,4 +1,4 @@
-import type { Origin, StoreSummary, StoredQuery } from './store.js';
+import { NODE_STATUSES, type NodeStatus, type Origin, type StoreSummary, type StoredQuery } from './store.js';
 import type { Row } from './rows.js';
 
 /**
@@ -17,6 +17,7 @@ export function summaryQueries(failureKey: string): Record<keyof StoreSummary, s
     retries:
       "SELECT SUM(CASE WHEN status IN ('pending', 'leased') THEN 1 ELSE 0 END) AS n, COUNT(*) AS retried, " +
       "MIN(CASE WHEN status = 'pending' THEN not_before END) AS at FROM links WHERE attempts > 0",
+    nodeStatus: "SELECT status AS k, COUNT(*) AS n FROM nodes WHERE origin = 'crawler' GROUP BY status",
   };
 }
 
@@ -37,6 +38,7 @@ export function toSummary(rows: Record<keyof StoreSummary, Row[]>): StoreSummary
       retried: Number(rows.retries[0]?.retried ?? 0),
       nextAt: rows.retries[0]?.at == null ? null : Number(rows.retries[0].at),
     },
+    nodeStatus: Object.fromEntries(NODE_STATUSES.map((s) => [s, grouped(rows.nodeStatus)[s] ?? 0])) as Record<NodeStatus, number>,
   };
 }
 

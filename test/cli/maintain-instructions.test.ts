@@ -85,7 +85,7 @@ describe('anwc maintain INSTRUCTIONS', { skip: needsShared('seeds') }, () => {
   });
 
   it('runs the paper\'s three tasks as printed, writes each index, and asks each shared URL once', async () => {
-    const r = await anwc(['maintain', join(dir, 'tasks.mom'), '--resolve', '*.test:127.0.0.1', '--delay', '0', '--progress', 'none', '--max-retries', '0', '--hosts', 'ics.test', '--json']);
+    const r = await anwc(['maintain', join(dir, 'tasks.mom'), '--db', `sqlite:${join(dir, 'mom.sqlite')}`, '--resolve', '*.test:127.0.0.1', '--delay', '0', '--progress', 'none', '--max-retries', '0', '--hosts', 'ics.test', '--json']);
     assert.equal(r.code, 0, r.stderr);
     const reports = JSON.parse(r.stdout) as { task: { name: string; type: string }; docs: { url: string }[] }[];
     assert.deepEqual(reports.map((x) => `${x.task.type} ${x.task.name}`), ['site ICS', 'tree MOMspider-WWW94', 'owner RTF']);

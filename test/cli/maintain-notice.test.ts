@@ -63,7 +63,7 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const task = () => ['maintain', '--tree', web.url('note.test', '/docs/index.html'), '--resolve', '*.test:127.0.0.1', '--delay', '0', '--progress', 'none', '--max-retries', '0', '--hosts', 'note.test'];
+const task = () => ['maintain', '--tree', web.url('note.test', '/docs/index.html'), '--db', `sqlite:${join(dir, 'mom.sqlite')}`, '--resolve', '*.test:127.0.0.1', '--delay', '0', '--progress', 'none', '--max-retries', '0', '--hosts', 'note.test'];
 
 describe('maintenance notices', () => {
   it('mails the broken and moved links to the task\'s address through the SMTP server, and posts the report to the webhook', async () => {
@@ -84,7 +84,7 @@ describe('maintenance notices', () => {
   it('sends nothing when nothing the task asks about happened', async () => {
     const before = mails.length;
     web.page('quiet.test', '/', '<html><body><a href="/">self</a></body></html>');
-    const r = await anwc(['maintain', '--site', web.url('quiet.test', '/'), '--email', 'owner@example.test', '--smtp', `smtp://127.0.0.1:${smtpPort}`, '--resolve', '*.test:127.0.0.1', '--delay', '0', '--progress', 'none', '--hosts', 'quiet.test']);
+    const r = await anwc(['maintain', '--site', web.url('quiet.test', '/'), '--email', 'owner@example.test', '--smtp', `smtp://127.0.0.1:${smtpPort}`, '--db', `sqlite:${join(dir, 'mom.sqlite')}`, '--resolve', '*.test:127.0.0.1', '--delay', '0', '--progress', 'none', '--hosts', 'quiet.test']);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(mails.length, before);
   });

@@ -60,7 +60,7 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const common = () => ['--resolve', '*.test:127.0.0.1', '--delay', '0', '--progress', 'none', '--max-retries', '0', '--hosts', `${HOST},side.test,refused.test`];
+const common = () => ['--db', `sqlite:${join(dir, 'mom.sqlite')}`, '--resolve', '*.test:127.0.0.1', '--delay', '0', '--progress', 'none', '--max-retries', '0', '--hosts', `${HOST},side.test,refused.test`];
 
 interface Report {
   docs: { url: string; refs: { url: string; kind: string; count: number }[] }[];
@@ -128,11 +128,19 @@ describe('anwc maintain --tree', () => {
     assert.ok(broken.every((x) => x.locations[0]!.physicalLocation.artifactLocation.uri === u('/docs/index.html')));
   });
 
-  it('keeps the previous HTML index beside the new one', async () => {
+  it('keeps the previous HTML index beside the new one, and tells what changed since the last run', async () => {
+    assert.match(r.stderr, /no earlier run to compare with/);
+    web.page(HOST, '/docs/missing.html', html('Found', []));
     const again = await anwc(['maintain', '--tree', u('/docs/index.html'), '--out', join(dir, 'index.html'), ...common()]);
+    web.page(HOST, '/docs/missing.html', 'missing again', { status: 404 });
     assert.equal(again.code, 1, again.stderr);
     assert.ok(existsSync(join(dir, 'index.prev.html')));
-    assert.match(readFileSync(join(dir, 'index.html'), 'utf8'), /href="index\.prev\.html"/);
+    const index = readFileSync(join(dir, 'index.html'), 'utf8');
+    assert.match(index, /href="index\.prev\.html"/);
+    const since = again.stdout.split('\n').filter((l) => l.startsWith('since-last\t'));
+    assert.deepEqual(since, [`since-last\t${u('/docs/missing.html')}\tbroken\tok`]);
+    assert.match(again.stderr, /1 change\(s\) since the last run/);
+    assert.match(index, /Changed since the last run/);
   });
 });
 

@@ -143,6 +143,37 @@ export function contractSuite(b: Backend): void {
         assert.deepEqual((await s.nodes({ origin: 'author', stem: 'milk' })).map((n) => n.text), ['A2.']);
       }));
 
+    it('marks nodes by what their source page says; the gone ones are drawn only when asked; the last checks kept per scope', () =>
+      withStore(b, async (s) => {
+        const [cookie] = await s.ensureMetaWords([w('cookie')]);
+        const long = `http://c.test/${'p/'.repeat(600)}page.html`;
+        await s.addLinks([long, 'http://d.test/'].map((url) => ({ url, host: new URL(url).hostname, depth: 0 })));
+        for (const [url, texts] of [[long, ['C1.', 'C2.']], ['http://d.test/', ['D1.']]] as const) {
+          await s.completePage({ linkId: (await s.linkByUrl(url))!.id, outcome: { kind: 'harvested' }, domainReward: 1, newLinks: [],
+            nodes: texts.map((t) => ({ text: t, sentences: [t], metaWordIds: [cookie!.id] })) });
+        }
+        assert.deepEqual(await s.nodeSources(), ['http://c.test/' + 'p/'.repeat(600) + 'page.html', 'http://d.test/'].sort());
+        const ofLong = await s.nodes({ origin: 'crawler', sourceUrl: long });
+        assert.deepEqual(ofLong.map((n) => [n.text, n.status, n.checkedAt]), [['C1.', 'ok', null], ['C2.', 'ok', null]]);
+        await s.setNodeStatus([ofLong[0]!.id], 'gone', 500);
+        await s.setNodeStatus([ofLong[1]!.id], 'changed', 500);
+        assert.deepEqual(await s.countNodesOfStem('cookie'), { author: 0, crawler: 2 });
+        assert.deepEqual(await s.countNodesOfStem('cookie', { withGone: true }), { author: 0, crawler: 3 });
+        assert.deepEqual([(await s.nodeOfStemAt('cookie', 'crawler', 0))!.text, (await s.nodeOfStemAt('cookie', 'crawler', 1))!.text], ['C2.', 'D1.']);
+        assert.equal((await s.nodeOfStemAt('cookie', 'crawler', 0, { withGone: true }))!.text, 'C1.');
+        assert.deepEqual({ ...(await s.node(ofLong[0]!.id))!, metaWords: [] }, { ...ofLong[0]!, metaWords: [], status: 'gone', checkedAt: 500 });
+        assert.deepEqual((await s.summary()).nodeStatus, { ok: 1, changed: 1, gone: 1 });
+
+        const check = (url: string, state: string, at: number) => ({ url, state, status: 200, detail: null, etag: '"e"', lastModified: 'Tue, 01 Jan 2030 00:00:00 GMT', checkedAt: at });
+        await s.saveUrlChecks('task:a', [check(long, 'ok', 1), check('http://d.test/', 'broken', 1)], true);
+        await s.saveUrlChecks('task:b', [check('http://d.test/', 'ok', 1)], true);
+        await s.saveUrlChecks('task:a', [check('http://d.test/', 'moved', 2)], false);
+        assert.deepEqual(await s.urlChecks('task:a'), [check(long, 'ok', 1), check('http://d.test/', 'moved', 2)].sort((x, y) => (x.url < y.url ? -1 : 1)));
+        await s.saveUrlChecks('task:a', [check('http://e.test/', 'ok', 3)], true);
+        assert.deepEqual(await s.urlChecks('task:a'), [check('http://e.test/', 'ok', 3)], 'a whole run\'s results replace the last');
+        assert.deepEqual(await s.urlChecks('task:b'), [check('http://d.test/', 'ok', 1)], 'scopes are apart');
+      }));
+
     it('records searches and tells which meta words were never searched', () =>
       withStore(b, async (s) => {
         const [a, bw] = await s.ensureMetaWords([w('alpha'), w('beta')]);
@@ -260,7 +291,7 @@ export function contractSuite(b: Backend): void {
         assert.deepEqual(sum, {
           nodes: { author: 0, crawler: 1 }, metaWords: 1, queries: 1, domains: 1,
           links: { done: 1, failed: 2 }, outcomes: { harvested: 1, failed: 1, 'http-error': 1 }, failures: { timeout: 1, 'http-404': 1 },
-          retries: { pending: 0, nextAt: null, retried: 0 },
+          retries: { pending: 0, nextAt: null, retried: 0 }, nodeStatus: { ok: 1, changed: 0, gone: 0 },
         });
         const q = (await s.searchQuery(qid))!;
         assert.deepEqual([q.provider, q.terms, q.results.length], ['wikipedia', 'sea', 3]);

@@ -6,7 +6,7 @@ import { maintainPage, type TestedDoc } from '../../maintain/action.js';
 import { avoidVerdict, parseAvoid, serializeAvoid, type AvoidEntry } from '../../maintain/avoid.js';
 import { parseInstructions, type InstructionTask } from '../../maintain/instructions.js';
 import { noticeFor, type NoticePrefs } from '../../maintain/notice.js';
-import { buildReport, type MaintenanceReport, type StoredOutcome } from '../../maintain/report.js';
+import { buildReport, checksToKeep, sinceLast, type MaintenanceReport, type StoredOutcome } from '../../maintain/report.js';
 import { mayWalk, type MaintenanceTask, type TraversalType } from '../../maintain/task.js';
 import { indexHtml, indexJson, indexJunit, indexSarif } from '../../maintain/writers.js';
 import { VERSION } from '../../version.js';
@@ -14,11 +14,13 @@ import { actionsActivity } from '../../walk/actions/activity.js';
 import type { FetchResult } from '../../walk/fetch-step.js';
 import { constraint } from '../../walk/constraints/constraint.js';
 import { looksBinaryPath } from '../../walk/constraints/builtin.js';
+import { openStore } from '../../store/open.js';
 import { normalizeUrl } from '../../web/url.js';
 import { EXIT } from '../exit.js';
 import { resolved, withOptions } from '../options.js';
 import { checkOutFormats, writeWhole } from '../out-file.js';
 import { postWebhook, sendMail } from '../notify.js';
+import { revalidateNodes } from '../revalidate-nodes.js';
 import { handler } from '../run.js';
 import { safetyConstraints, walkCommand, walkRunOptionsFrom, WALK_OPTIONS } from '../walk-run.js';
 
@@ -30,14 +32,20 @@ export const maintainCommand: CommandModule = {
   command: 'maintain [instructions]',
   describe: 'Check the links of an infostructure (MOMspider): walk it from its top, test every reference once, report moved, broken, modified and expiring documents',
   builder: (y) =>
-    withOptions(y.positional('instructions', { type: 'string', describe: 'A MOMspider instruction file (the paper\'s appendix A): global files, then <Site, <Tree and <Owner tasks' }), 'tree', 'site', 'owner', 'name', 'changed', 'expired', 'avoid', 'email', 'smtp', 'webhook', ...WALK_OPTIONS)
+    withOptions(y.positional('instructions', { type: 'string', describe: 'A MOMspider instruction file (the paper\'s appendix A): global files, then <Site, <Tree and <Owner tasks' }), 'tree', 'site', 'owner', 'name', 'nodes', 'db', 'changed', 'expired', 'avoid', 'email', 'smtp', 'webhook', ...WALK_OPTIONS)
       .option('out', { type: 'string', array: true, describe: `Write the index here, the format by the extension: .html (MOMspider's index; the one before is kept as NAME.prev.html), .json, .xml (JUnit), .sarif; repeat for several` })
       .example('anwc maintain --tree https://example.org/docs/ --out docs-index.html --out docs.sarif', 'a document tree: pages outside /docs/ are leaves')
       .example('anwc maintain tasks.mom', 'every task of an instruction file, each index at its IndexFile; a URL several tasks reach is asked once')
       .example('anwc maintain --owner https://example.org/~ann/ --name Ann --changed 3 --expired 7 --out ann.html', 'the documents whose Owner is Ann')
+      .example('anwc maintain --nodes', 'revalidate the pages the stored crawler nodes came from; anwc pick then leaves out the gone ones')
       .example("anwc maintain --site http://alpha.test/ --resolve '*.test:127.0.0.1' --delay 0", 'a local test site; broken and moved links on stdout')
-      .epilogue('Leaves (documents the traversal does not enter) are tested with HEAD, and with GET when a server refuses HEAD (405, 501). Exit code 1 when a link is broken.'),
+      .epilogue('Leaves (documents the traversal does not enter) are tested with HEAD, and with GET when a server refuses HEAD (405, 501). Each task\'s results are kept in --db, so the next run reports what changed since. Exit code 1 when a link is broken (with --nodes: when a node\'s source is gone or changed).'),
   handler: handler(async (argv: Record<string, unknown>) => {
+    if (argv.nodes) {
+      const other = ['instructions', 'tree', 'site', 'owner', 'out'].filter((k) => argv[k] !== undefined);
+      if (other.length > 0) throw new UserError(`--nodes revalidates the stored nodes' sources, not a task: --${other[0]} given too`, { fix: 'run anwc maintain --nodes alone, and the tasks in another run' });
+      return revalidateNodes(argv);
+    }
     const outs = ((argv.out as string[] | undefined) ?? []).map(String);
     checkOutFormats(outs, FORMATS, 'index');
     const plan = planFrom(argv, outs);
@@ -70,10 +78,12 @@ export const maintainCommand: CommandModule = {
         await store.close();
       }
       const report = buildReport(task, tested, stored, now);
+      interrupted ||= run.stop === 'interrupted';
+      // An interrupted run saw part of the infostructure: kept, it would make the rest look dropped next time.
+      if (!interrupted) await compareWithLast(argv, report, now);
       reports.push(report);
       writeIndexes(report, files);
       undelivered.push(...(await deliver(argv, report, notice)));
-      interrupted ||= run.stop === 'interrupted';
       if (interrupted) break;
     }
     for (const f of plan.avoidFiles) if (f.path && existsSync(f.path)) writeWhole(f.path, serializeAvoid(f.entries, now), 'the avoid file');
@@ -88,8 +98,10 @@ export const maintainCommand: CommandModule = {
         for (const m of i.moved) process.stdout.write(`${tag}moved\t${m.url}\t${m.movedTo ?? ''}\n`);
         for (const c of i.modified) process.stdout.write(`${tag}modified\t${c.url}\t${c.lastModified ?? ''}\n`);
         for (const c of i.expiring) process.stdout.write(`${tag}expiring\t${c.url}\t${c.expires ?? ''}\n`);
+        for (const c of report.sinceLast?.changes ?? []) process.stdout.write(`${tag}since-last\t${c.url}\t${c.was}\t${c.now}\n`);
       }
-      process.stderr.write(`anwc: ${report.task.name}: ${report.docs.length} document(s), ${Object.keys(report.checks).length} link(s) tested: ${i.broken.length} broken, ${i.moved.length} moved, ${i.modified.length} modified, ${i.expiring.length} expiring\n`);
+      const since = report.sinceLast ? `; ${report.sinceLast.changes.length} change(s) since the last run (${report.sinceLast.previous})` : '; no earlier run to compare with';
+      process.stderr.write(`anwc: ${report.task.name}: ${report.docs.length} document(s), ${Object.keys(report.checks).length} link(s) tested: ${i.broken.length} broken, ${i.moved.length} moved, ${i.modified.length} modified, ${i.expiring.length} expiring${since}\n`);
     }
     for (const line of undelivered) process.stderr.write(`anwc: ${line}\n`);
     if (interrupted) return EXIT.INTERRUPTED;
@@ -141,6 +153,19 @@ function planFrom(argv: Record<string, unknown>, outs: string[]): Plan {
 function noticeOf(t: InstructionTask): Notice {
   const prefs = { broken: t.emailBroken, redirected: t.emailRedirected, changed: t.changedDays !== undefined, expired: t.expiredDays !== undefined };
   return { ...(t.emailAddress ? { to: t.emailAddress } : {}), prefs };
+}
+
+/** Sets what changed since the task's last run, from the store, and keeps this run's results there for the next. */
+async function compareWithLast(argv: Record<string, unknown>, report: MaintenanceReport, now: number): Promise<void> {
+  const store = await openStore(String(resolved(argv, 'db').value));
+  try {
+    const scope = `task:${report.task.name}`;
+    const since = sinceLast(report, await store.urlChecks(scope));
+    if (since) report.sinceLast = since;
+    await store.saveUrlChecks(scope, checksToKeep(report, now), true);
+  } finally {
+    await store.close();
+  }
 }
 
 /** The task's notice by mail and its report by webhook, as asked; the lines of what could not be delivered. */

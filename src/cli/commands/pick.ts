@@ -14,6 +14,7 @@ interface PickArgs {
   seed?: number;
   db?: string;
   json?: boolean;
+  withGone?: boolean;
 }
 
 export const pickCommand: CommandModule = {
@@ -21,6 +22,7 @@ export const pickCommand: CommandModule = {
   describe: 'Pick the node the narrative engine would show for a word, mixing author and crawler nodes (anwc mix)',
   builder: (y) =>
     withOptions(y.positional('word', { type: 'string', describe: 'The word a reader clicked' }), 'seed', 'db', 'json')
+      .option('with-gone', { type: 'boolean', default: false, describe: 'Draw also crawler nodes whose source page is gone (anwc maintain --nodes marks them)' })
       .example('anwc pick cookies --seed 7', 'a node linked to the stem "cooki", the same one every time')
       .epilogue('Exit codes: 0 a node was picked, 1 no node is linked to the word\'s stem, 2 bad input.'),
   handler: handler(async (argv: PickArgs) => {
@@ -30,7 +32,7 @@ export const pickCommand: CommandModule = {
     try {
       const { value: proportion } = await getProportion(store);
       const rng = argv.seed === undefined ? seedrandom() : seedrandom(String(argv.seed));
-      const node = await pickNode(store, word, { proportion, rng });
+      const node = await pickNode(store, word, { proportion, rng, withGone: argv.withGone === true });
       if (!node) {
         process.stderr.write(`anwc: no node is linked to "${word}" (stem "${stem(word)}"); anwc keywords lists the meta words\n`);
         return EXIT.PROBLEMS;
@@ -43,7 +45,8 @@ export const pickCommand: CommandModule = {
       process.stdout.write(`${node.text}\n`);
       const where = node.origin === 'crawler' && node.sourceUrl ? ` from ${node.sourceUrl}` : '';
       const fell = node.fallback ? ` (no ${node.origin === 'author' ? 'crawler' : 'author'} node for this stem)` : '';
-      process.stderr.write(`-- ${node.origin} node ${node.id}${where}${fell}; meta: ${node.metaWords.map((m) => m.word).join(', ')}\n`);
+      const status = node.status === 'ok' ? '' : ` [source ${node.status}]`;
+      process.stderr.write(`-- ${node.origin} node ${node.id}${where}${status}${fell}; meta: ${node.metaWords.map((m) => m.word).join(', ')}\n`);
     } finally {
       await store.close();
     }

@@ -84,6 +84,9 @@ export function storeSummaryLines(sum: StoreSummary, wheel: WheelRow[]): string[
     ...counts('links by status:', sum.links, totalLinks),
     ...counts('links by outcome:', sum.outcomes),
     ...counts('failures by kind:', sum.failures),
+    ...(sum.nodeStatus.changed + sum.nodeStatus.gone > 0
+      ? [`crawler nodes by source (anwc maintain --nodes): ok ${sum.nodeStatus.ok}, changed ${sum.nodeStatus.changed}, gone ${sum.nodeStatus.gone} (pick skips gone ones)`]
+      : []),
     ...(sum.retries.retried > 0
       ? [
           `retries: ${sum.retries.retried} link(s) needed more than one try; ${sum.retries.pending} wait to be tried again` +

@@ -1,7 +1,8 @@
 import { sha256 } from '../hash.js';
-import { checkMetaWords, NODE_COLUMNS, toMetaWord, uniqueByStem, withMeta } from '../rows.js';
+import { checkMetaWords, NODE_COLUMNS, ofStem, toMetaWord, toUrlCheck, uniqueByStem, withMeta } from '../rows.js';
 import type {
-  MarkupFileInput, MetaWord, MetaWordInfo, MetaWordInput, NodeInput, NodeQuery, Origin, ReplaceFileResult, StoredNode,
+  DrawOptions, MarkupFileInput, MetaWord, MetaWordInfo, MetaWordInput, NodeInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, StoredNode,
+  UrlCheck,
 } from '../store.js';
 import { all, one, run, type Conn } from './conn.js';
 
@@ -116,24 +117,47 @@ export async function queryNodes(c: Conn, q: NodeQuery): Promise<StoredNode[]> {
     params.push(q.stem);
   }
   if (q.afterId !== undefined) { where.push('n.id > ?'); params.push(q.afterId); }
+  if (q.sourceUrl !== undefined) { where.push('n.source_hash = SHA2(?, 256) AND n.source_url = ?'); params.push(q.sourceUrl, q.sourceUrl); }
   const limit = q.limit !== undefined ? ` LIMIT ${Math.max(0, Math.floor(q.limit))}` : '';
   return loadNodes(c, where.length ? `WHERE ${where.join(' AND ')}` : '', params, `ORDER BY n.id${limit}`);
 }
 
-const OF_STEM = `FROM nodes n JOIN node_meta nm ON nm.node_id = n.id JOIN meta_words m ON m.id = nm.meta_word_id
-  WHERE m.stem = ?`;
-
-export async function countNodesOfStem(c: Conn, stem: string): Promise<Record<Origin, number>> {
+export async function countNodesOfStem(c: Conn, stem: string, opts: DrawOptions): Promise<Record<Origin, number>> {
   const out: Record<Origin, number> = { author: 0, crawler: 0 };
-  for (const r of await all(c, `SELECT n.origin, COUNT(*) AS c ${OF_STEM} GROUP BY n.origin`, [stem])) {
+  for (const r of await all(c, `SELECT n.origin, COUNT(*) AS c ${ofStem(opts)} GROUP BY n.origin`, [stem])) {
     out[String(r.origin) as Origin] = Number(r.c);
   }
   return out;
 }
 
-export async function nodeOfStemAt(c: Conn, stem: string, origin: Origin, index: number): Promise<StoredNode | undefined> {
-  const row = await one(c, `SELECT n.id ${OF_STEM} AND n.origin = ? ORDER BY n.id LIMIT 1 OFFSET ?`, [stem, origin, index]);
+export async function nodeOfStemAt(c: Conn, stem: string, origin: Origin, index: number, opts: DrawOptions): Promise<StoredNode | undefined> {
+  const row = await one(c, `SELECT n.id ${ofStem(opts)} AND n.origin = ? ORDER BY n.id LIMIT 1 OFFSET ?`, [stem, origin, index]);
   return row ? (await loadNodes(c, 'WHERE n.id = ?', [Number(row.id)]))[0] : undefined;
+}
+
+export async function nodeSources(c: Conn): Promise<string[]> {
+  return (await all(c, "SELECT DISTINCT source_url FROM nodes WHERE origin = 'crawler' AND source_url IS NOT NULL ORDER BY source_url"))
+    .map((r) => String(r.source_url));
+}
+
+export async function setNodeStatus(c: Conn, ids: number[], status: NodeStatus, at: number): Promise<void> {
+  if (ids.length > 0) await run(c, 'UPDATE nodes SET status = ?, checked_at = ? WHERE id IN (?)', [status, at, ids]);
+}
+
+export async function urlChecks(c: Conn, scope: string): Promise<UrlCheck[]> {
+  return (await all(c, 'SELECT * FROM url_checks WHERE scope = ? ORDER BY url', [scope])).map(toUrlCheck);
+}
+
+export async function saveUrlChecks(c: Conn, scope: string, checks: UrlCheck[], replace: boolean): Promise<void> {
+  if (replace) await run(c, 'DELETE FROM url_checks WHERE scope = ?', [scope]);
+  // In slices, so that a large site's results stay under max_allowed_packet.
+  for (let i = 0; i < checks.length; i += 500) {
+    await run(c,
+      `INSERT INTO url_checks (scope, url_hash, url, state, status, detail, etag, last_modified, checked_at) VALUES ?
+       ON DUPLICATE KEY UPDATE url = VALUES(url), state = VALUES(state), status = VALUES(status), detail = VALUES(detail),
+         etag = VALUES(etag), last_modified = VALUES(last_modified), checked_at = VALUES(checked_at)`,
+      [checks.slice(i, i + 500).map((x) => [scope, sha256(x.url), x.url, x.state, x.status, x.detail, x.etag, x.lastModified, x.checkedAt])]);
+  }
 }
 
 export async function listMetaWords(c: Conn, neverSearched: boolean): Promise<MetaWordInfo[]> {

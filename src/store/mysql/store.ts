@@ -2,9 +2,9 @@ import type { Pool } from 'mysql2/promise';
 import { sha256 } from '../hash.js';
 import { toDomain, toMetaWord, toRun } from '../rows.js';
 import type {
-  CompletePageInput, CompletePageResult, Domain, DomainScore, Link, LinkInput, LinkOrder, MarkupFileInput, MarkupFileRecord, MetaWord,
-  MetaWordInfo, MetaWordInput, NodeQuery, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store,
-  StoredNode, StoredQuery, StoreSummary, TopDomains,
+  CompletePageInput, CompletePageResult, Domain, DomainScore, DrawOptions, Link, LinkInput, LinkOrder, MarkupFileInput, MarkupFileRecord, MetaWord,
+  MetaWordInfo, MetaWordInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store,
+  StoredNode, StoredQuery, StoreSummary, TopDomains, UrlCheck,
 } from '../store.js';
 import { all, one, run, transaction, type Conn } from './conn.js';
 import { failedWhere, summaryQueries, toStoredQuery, toSummary } from '../summary.js';
@@ -68,12 +68,28 @@ export class MysqlStore implements Store {
     return nodes.queryNodes(this.pool, query);
   }
 
-  async countNodesOfStem(stem: string): Promise<Record<Origin, number>> {
-    return nodes.countNodesOfStem(this.pool, stem);
+  async countNodesOfStem(stem: string, opts: DrawOptions = {}): Promise<Record<Origin, number>> {
+    return nodes.countNodesOfStem(this.pool, stem, opts);
   }
 
-  async nodeOfStemAt(stem: string, origin: Origin, index: number): Promise<StoredNode | undefined> {
-    return nodes.nodeOfStemAt(this.pool, stem, origin, index);
+  async nodeOfStemAt(stem: string, origin: Origin, index: number, opts: DrawOptions = {}): Promise<StoredNode | undefined> {
+    return nodes.nodeOfStemAt(this.pool, stem, origin, index, opts);
+  }
+
+  async nodeSources(): Promise<string[]> {
+    return nodes.nodeSources(this.pool);
+  }
+
+  async setNodeStatus(ids: number[], status: NodeStatus, at = Date.now()): Promise<void> {
+    await transaction(this.pool, (c) => nodes.setNodeStatus(c, ids, status, at));
+  }
+
+  async urlChecks(scope: string): Promise<UrlCheck[]> {
+    return nodes.urlChecks(this.pool, scope);
+  }
+
+  async saveUrlChecks(scope: string, checks: UrlCheck[], replace: boolean): Promise<void> {
+    await transaction(this.pool, (c) => nodes.saveUrlChecks(c, scope, checks, replace));
   }
 
   async recordSearch(q: SearchQueryInput): Promise<number> {

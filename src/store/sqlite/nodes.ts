@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
 import { sha256 } from '../hash.js';
-import { checkMetaWords, NODE_COLUMNS, toMetaWord, uniqueByStem, withMeta, type Row } from '../rows.js';
+import { checkMetaWords, NODE_COLUMNS, ofStem, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
 import type {
-  MarkupFileInput, MetaWord, MetaWordInfo, MetaWordInput, NodeInput, NodeQuery, Origin, ReplaceFileResult, StoredNode,
+  DrawOptions, MarkupFileInput, MetaWord, MetaWordInfo, MetaWordInput, NodeInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, StoredNode,
+  UrlCheck,
 } from '../store.js';
 
 /** Meta words, nodes and markup files on SQLite. Callers hold the transaction. */
@@ -117,24 +118,44 @@ export function queryNodes(db: Database.Database, q: NodeQuery): StoredNode[] {
     params.push(q.stem);
   }
   if (q.afterId !== undefined) { where.push('n.id > ?'); params.push(q.afterId); }
+  if (q.sourceUrl !== undefined) { where.push('n.source_url = ?'); params.push(q.sourceUrl); }
   const limit = q.limit !== undefined ? ` LIMIT ${Math.max(0, Math.floor(q.limit))}` : '';
   return loadNodes(db, where.length ? `WHERE ${where.join(' AND ')}` : '', params, `ORDER BY n.id${limit}`);
 }
 
-const OF_STEM = `FROM nodes n JOIN node_meta nm ON nm.node_id = n.id JOIN meta_words m ON m.id = nm.meta_word_id
-  WHERE m.stem = ?`;
-
-export function countNodesOfStem(db: Database.Database, stem: string): Record<Origin, number> {
-  const rows = db.prepare(`SELECT n.origin, COUNT(*) AS c ${OF_STEM} GROUP BY n.origin`).all(stem) as Row[];
+export function countNodesOfStem(db: Database.Database, stem: string, opts: DrawOptions): Record<Origin, number> {
+  const rows = db.prepare(`SELECT n.origin, COUNT(*) AS c ${ofStem(opts)} GROUP BY n.origin`).all(stem) as Row[];
   const out: Record<Origin, number> = { author: 0, crawler: 0 };
   for (const r of rows) out[String(r.origin) as Origin] = Number(r.c);
   return out;
 }
 
-export function nodeOfStemAt(db: Database.Database, stem: string, origin: Origin, index: number): StoredNode | undefined {
-  const row = db.prepare(`SELECT n.id ${OF_STEM} AND n.origin = ? ORDER BY n.id LIMIT 1 OFFSET ?`).get(stem, origin, index) as
+export function nodeOfStemAt(db: Database.Database, stem: string, origin: Origin, index: number, opts: DrawOptions): StoredNode | undefined {
+  const row = db.prepare(`SELECT n.id ${ofStem(opts)} AND n.origin = ? ORDER BY n.id LIMIT 1 OFFSET ?`).get(stem, origin, index) as
     | { id: number } | undefined;
   return row ? loadNodes(db, 'WHERE n.id = ?', [row.id])[0] : undefined;
+}
+
+export function nodeSources(db: Database.Database): string[] {
+  return (db.prepare("SELECT DISTINCT source_url FROM nodes WHERE origin = 'crawler' AND source_url IS NOT NULL ORDER BY source_url").all() as Row[])
+    .map((r) => String(r.source_url));
+}
+
+export function setNodeStatus(db: Database.Database, ids: number[], status: NodeStatus, at: number): void {
+  const set = db.prepare('UPDATE nodes SET status = ?, checked_at = ? WHERE id = ?');
+  for (const id of ids) set.run(status, at, id);
+}
+
+export function urlChecks(db: Database.Database, scope: string): UrlCheck[] {
+  return (db.prepare('SELECT * FROM url_checks WHERE scope = ? ORDER BY url').all(scope) as Row[]).map(toUrlCheck);
+}
+
+export function saveUrlChecks(db: Database.Database, scope: string, checks: UrlCheck[], replace: boolean): void {
+  if (replace) db.prepare('DELETE FROM url_checks WHERE scope = ?').run(scope);
+  const put = db.prepare(
+    `INSERT OR REPLACE INTO url_checks (scope, url, state, status, detail, etag, last_modified, checked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const c of checks) put.run(scope, c.url, c.state, c.status, c.detail, c.etag, c.lastModified, c.checkedAt);
 }
 
 export function listMetaWords(db: Database.Database, neverSearched: boolean): MetaWordInfo[] {

@@ -3,9 +3,9 @@ import { StoreUnavailableError } from '../../errors.js';
 import { sha256 } from '../hash.js';
 import { toDomain, toRun, toMetaWord, type Row } from '../rows.js';
 import type {
-  CompletePageInput, CompletePageResult, Domain, DomainScore, Link, LinkInput, LinkOrder, MarkupFileInput, MarkupFileRecord, MetaWord,
-  MetaWordInfo, MetaWordInput, NodeQuery, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store,
-  StoredNode, StoredQuery, StoreSummary, TopDomains,
+  CompletePageInput, CompletePageResult, Domain, DomainScore, DrawOptions, Link, LinkInput, LinkOrder, MarkupFileInput, MarkupFileRecord, MetaWord,
+  MetaWordInfo, MetaWordInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store,
+  StoredNode, StoredQuery, StoreSummary, TopDomains, UrlCheck,
 } from '../store.js';
 import { failedWhere, summaryQueries, toStoredQuery, toSummary } from '../summary.js';
 import * as frontier from './frontier.js';
@@ -84,12 +84,28 @@ export class SqliteStore implements Store {
     return nodes.queryNodes(this.db, query);
   }
 
-  async countNodesOfStem(stem: string): Promise<Record<Origin, number>> {
-    return nodes.countNodesOfStem(this.db, stem);
+  async countNodesOfStem(stem: string, opts: DrawOptions = {}): Promise<Record<Origin, number>> {
+    return nodes.countNodesOfStem(this.db, stem, opts);
   }
 
-  async nodeOfStemAt(stem: string, origin: Origin, index: number): Promise<StoredNode | undefined> {
-    return nodes.nodeOfStemAt(this.db, stem, origin, index);
+  async nodeOfStemAt(stem: string, origin: Origin, index: number, opts: DrawOptions = {}): Promise<StoredNode | undefined> {
+    return nodes.nodeOfStemAt(this.db, stem, origin, index, opts);
+  }
+
+  async nodeSources(): Promise<string[]> {
+    return nodes.nodeSources(this.db);
+  }
+
+  async setNodeStatus(ids: number[], status: NodeStatus, at = Date.now()): Promise<void> {
+    this.write(() => nodes.setNodeStatus(this.db, ids, status, at));
+  }
+
+  async urlChecks(scope: string): Promise<UrlCheck[]> {
+    return nodes.urlChecks(this.db, scope);
+  }
+
+  async saveUrlChecks(scope: string, checks: UrlCheck[], replace: boolean): Promise<void> {
+    this.write(() => nodes.saveUrlChecks(this.db, scope, checks, replace));
   }
 
   async recordSearch(q: SearchQueryInput): Promise<number> {
