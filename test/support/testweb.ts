@@ -61,6 +61,10 @@ export interface TestWeb {
   canaryListening: boolean;
   /** TCP connections the server has accepted so far. */
   connections(): number;
+  /** Requests answered so far, every host. */
+  requests(): number;
+  /** Bytes the server has written to its connections so far (headers and bodies). */
+  bytesOut(): number;
   /** How many distinct connections carried the requests for host+path (1 when reused). */
   connectionsUsed(host: string, path: string): number;
   close(): Promise<void>;
@@ -158,11 +162,15 @@ export async function startTestWeb(): Promise<TestWeb> {
   });
   const sockets = new Set<Socket>();
   let accepted = 0;
+  let closedBytes = 0;
   server.on('connection', (s) => {
     accepted++;
     socketIds.set(s, accepted);
     sockets.add(s);
-    s.on('close', () => sockets.delete(s));
+    s.on('close', () => {
+      closedBytes += s.bytesWritten;
+      sockets.delete(s);
+    });
   });
 
   await new Promise<void>((ok, fail) => {
@@ -200,6 +208,8 @@ export async function startTestWeb(): Promise<TestWeb> {
     canaryConnections: () => canaryCount,
     canaryListening: canary !== undefined,
     connections: () => accepted,
+    requests: () => [...hostCounts.values()].reduce((a, b) => a + b, 0),
+    bytesOut: () => closedBytes + [...sockets].reduce((a, s) => a + s.bytesWritten, 0),
     connectionsUsed: (host, path) => carriedBy.get(host + path)?.size ?? 0,
     async close() {
       server.closeAllConnections();
