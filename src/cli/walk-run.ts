@@ -68,18 +68,21 @@ export interface WalkCommandResult {
 }
 
 /**
- * Seeds the roots into the state database and runs the activity to its end; the caller writes
+ * Seeds the roots into the state database (after `prepare`, e.g. robots rules known from
+ * elsewhere) and runs the activity to its end; the caller writes
  * its output and then closes `store`. Prints progress and the run summary to stderr (stdout is
  * the command's own).
  */
 export async function walkCommand(
   argv: Record<string, unknown>, activity: Activity, roots: readonly string[], opts: WalkRunOptions, title: string,
+  prepare?: (state: Store) => Promise<void>,
 ): Promise<WalkCommandResult> {
   const links = rootLinks(roots);
   const store = await openStore(String(resolved(argv, 'state').value));
   let walker: Walker | undefined;
   const undo = onStopSignals(() => walker);
   try {
+    await prepare?.(store);
     const added = await store.addLinks(links);
     process.stderr.write(`anwc: ${title}: ${activity.name} from ${links.length} root(s)${added < links.length ? `, ${links.length - added} known from before (resuming)` : ''}\n`);
     const view = progressView(resolved(argv, 'progress').value as ProgressMode, opts.maxPages);

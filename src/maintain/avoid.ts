@@ -30,7 +30,7 @@ export function parseAvoid(text: string): { entries: AvoidEntry[]; errors: Avoid
       return;
     }
     const when = m[3]?.trim();
-    const expires = when === undefined || when === '*' ? undefined : Date.parse(when);
+    const expires = expiryOf(when);
     if (expires !== undefined && Number.isNaN(expires)) {
       errors.push({ line: i + 1, col: col + raw.trimStart().indexOf('['), message: `not a date: ${when}` });
       return;
@@ -38,6 +38,16 @@ export function parseAvoid(text: string): { entries: AvoidEntry[]; errors: Avoid
     entries.push({ action: m[1]!.toLowerCase() as 'avoid' | 'leaf', prefix: m[2]!, ...(expires === undefined ? {} : { expires }) });
   });
   return { entries, errors };
+}
+
+/** `[date]` as epoch ms (NaN when it is not a date), `[*]` or nothing as undefined: never expires. Shared with the sites file. */
+export function expiryOf(when: string | undefined): number | undefined {
+  return when === undefined || when === '*' ? undefined : Date.parse(when);
+}
+
+/** An expiry as the files write it: `*` or an HTTP date. */
+export function expiryText(expires: number | undefined): string {
+  return expires === undefined ? '*' : new Date(expires).toUTCString();
 }
 
 /** What the entries in force say of a URL: the longest matching prefix decides. */
@@ -63,6 +73,6 @@ const HEADER = `# MOMspider-0.1a Avoid File: Lists URL prefixes to avoid or leaf
 /** The file as the paper writes it, expired entries dropped. */
 export function serializeAvoid(entries: readonly AvoidEntry[], now: number): string {
   const live = entries.filter((e) => e.expires === undefined || e.expires > now);
-  const line = (e: AvoidEntry) => `${e.action === 'avoid' ? 'Avoid' : 'Leaf'} ${e.prefix} [${e.expires === undefined ? '*' : new Date(e.expires).toUTCString()}]`;
+  const line = (e: AvoidEntry) => `${e.action === 'avoid' ? 'Avoid' : 'Leaf'} ${e.prefix} [${expiryText(e.expires)}]`;
   return `${HEADER}\n${live.map(line).join('\n')}${live.length ? '\n' : ''}`;
 }

@@ -181,3 +181,24 @@ export function crawlDelay(rules: RobotsRules, productTokenOrAgent: string): num
 export function robotsSitemaps(rules: RobotsRules): string[] {
   return rules.kind === 'full' ? [...parsed(rules).sitemaps] : [];
 }
+
+/**
+ * The rules for a token as plain path prefixes that are disallowed, when that is all they say
+ * (MOMspider kept robots restrictions as Avoid prefixes). Undefined when a prefix list would
+ * change the answer: an Allow rule, a `*` or `$` pattern, a Crawl-delay, or an unreachable file.
+ */
+export function robotsAsPrefixes(rules: RobotsRules, productTokenOrAgent: string): string[] | undefined {
+  if (rules.kind === 'allow-all') return [];
+  if (rules.kind === 'disallow-all' || rules.truncated) return undefined;
+  const groups = groupsFor(parsed(rules), productToken(productTokenOrAgent));
+  const out: string[] = [];
+  for (const g of groups) {
+    if (g.crawlDelay !== undefined) return undefined;
+    for (const r of g.rules) {
+      if (r.match === '') continue;
+      if (r.directive === 'allow' || /[*$]/.test(r.match)) return undefined;
+      out.push(r.match);
+    }
+  }
+  return [...new Set(out)].sort();
+}

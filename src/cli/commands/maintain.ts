@@ -4,6 +4,7 @@ import type { CommandModule } from 'yargs';
 import { UserError } from '../../errors.js';
 import { maintainPage, type TestedDoc } from '../../maintain/action.js';
 import { avoidVerdict, parseAvoid, serializeAvoid, type AvoidEntry } from '../../maintain/avoid.js';
+import { parseSites, serializeSites, type SiteEntry } from '../../maintain/sites.js';
 import { parseInstructions, type InstructionTask } from '../../maintain/instructions.js';
 import { noticeFor, type NoticePrefs } from '../../maintain/notice.js';
 import { buildReport, checksToKeep, sinceLast, type MaintenanceReport, type StoredOutcome } from '../../maintain/report.js';
@@ -21,18 +22,23 @@ import { resolved, withOptions } from '../options.js';
 import { checkOutFormats, writeWhole } from '../out-file.js';
 import { postWebhook, sendMail } from '../notify.js';
 import { revalidateNodes } from '../revalidate-nodes.js';
+import { learnSites, recordSites, seedSites, type LearnedSite } from '../maintain-sites.js';
+import { productToken } from '../../web/robots-parse.js';
+import { userAgentHeader } from '../../web/user-agent.js';
 import { handler } from '../run.js';
 import { safetyConstraints, walkCommand, walkRunOptionsFrom, WALK_OPTIONS } from '../walk-run.js';
 
 /** `anwc maintain`: MOMspider's link maintenance (seed paper 004) for one task given by flags. */
 
 const FORMATS = ['.html', '.json', '.xml', '.sarif'] as const;
+/** RFC 9309 §2.4: robots.txt rules should not be trusted longer than a day, unless SitesCheck says otherwise. */
+const DEFAULT_SITES_CHECK = 1;
 
 export const maintainCommand: CommandModule = {
   command: 'maintain [instructions]',
   describe: 'Check the links of an infostructure (MOMspider): walk it from its top, test every reference once, report moved, broken, modified and expiring documents',
   builder: (y) =>
-    withOptions(y.positional('instructions', { type: 'string', describe: 'A MOMspider instruction file (the paper\'s appendix A): global files, then <Site, <Tree and <Owner tasks' }), 'tree', 'site', 'owner', 'name', 'nodes', 'db', 'changed', 'expired', 'avoid', 'email', 'smtp', 'webhook', ...WALK_OPTIONS)
+    withOptions(y.positional('instructions', { type: 'string', describe: 'A MOMspider instruction file (the paper\'s appendix A): global files, then <Site, <Tree and <Owner tasks' }), 'tree', 'site', 'owner', 'name', 'nodes', 'db', 'changed', 'expired', 'avoid', 'sites', 'sites-check', 'email', 'smtp', 'webhook', ...WALK_OPTIONS)
       .option('out', { type: 'string', array: true, describe: `Write the index here, the format by the extension: .html (MOMspider's index; the one before is kept as NAME.prev.html), .json, .xml (JUnit), .sarif; repeat for several` })
       .example('anwc maintain --tree https://example.org/docs/ --out docs-index.html --out docs.sarif', 'a document tree: pages outside /docs/ are leaves')
       .example('anwc maintain tasks.mom', 'every task of an instruction file, each index at its IndexFile; a URL several tasks reach is asked once')
@@ -51,6 +57,8 @@ export const maintainCommand: CommandModule = {
     const plan = planFrom(argv, outs);
     const now = Date.now();
     const avoid = plan.avoidFiles.flatMap((f) => f.entries);
+    const listedSites = plan.sitesFiles.flatMap((f) => f.entries);
+    const learned: LearnedSite[] = [];
     const leaf = (url: string) => avoidVerdict(url, avoid, now) === 'leaf';
     // One run, one set of answers: a URL that several tasks reach is asked once.
     const shared = new Map<string, FetchResult>();
@@ -66,7 +74,7 @@ export const maintainCommand: CommandModule = {
       const tested: TestedDoc[] = [];
       const activity = actionsActivity(`maintain-${task.type}`, constraints, [maintainPage(task, (d) => tested.push(d), leaf)], { text: () => undefined, html: () => undefined });
       activity.method = (link) => (mayWalk(task, link.url) && !leaf(link.url) && !looksBinaryPath(new URL(link.url)) ? 'GET' : 'HEAD');
-      const { report: run, store } = await walkCommand(argv, activity, [task.top], opts, `maintain ${task.name}`);
+      const { report: run, store } = await walkCommand(argv, activity, [task.top], opts, `maintain ${task.name}`, (state) => seedSites(state, listedSites, now));
       const stored = new Map<string, StoredOutcome>();
       try {
         const urls = new Set([task.top, ...tested.flatMap((d) => [d.url, ...d.refs.map((r) => r.url)])]);
@@ -74,6 +82,8 @@ export const maintainCommand: CommandModule = {
           const o = (await store.linkByUrl(url))?.outcome;
           if (o) stored.set(url, { kind: o.kind, detail: o.detail ?? {} });
         }
+        const token = productToken(userAgentHeader(opts.fetcher.userAgent, opts.fetcher.contact));
+        if (plan.ownSites) learned.push(...(await learnSites(store, urls, token, now, plan.sitesCheckDays)));
       } finally {
         await store.close();
       }
@@ -86,7 +96,12 @@ export const maintainCommand: CommandModule = {
       undelivered.push(...(await deliver(argv, report, notice)));
       if (interrupted) break;
     }
-    for (const f of plan.avoidFiles) if (f.path && existsSync(f.path)) writeWhole(f.path, serializeAvoid(f.entries, now), 'the avoid file');
+    const own = <T extends { path?: string }>(files: T[], path: string | undefined) => files.find((f) => f.path === path);
+    const ownSites = own(plan.sitesFiles, plan.ownSites);
+    const ownAvoid = own(plan.avoidFiles, plan.ownAvoid);
+    if (ownSites) recordSites(learned, ownSites.entries, ownAvoid?.entries);
+    for (const f of plan.avoidFiles) if (f.path && (existsSync(f.path) || f === ownAvoid && f.entries.length > 0)) writeWhole(f.path, serializeAvoid(f.entries, now), 'the avoid file');
+    for (const f of plan.sitesFiles) if (existsSync(f.path) || f === ownSites && f.entries.length > 0) writeWhole(f.path, serializeSites(f.entries, now), 'the sites file');
     if (argv.json) process.stdout.write(`${JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2)}\n`);
     let broken = 0;
     for (const report of reports) {
@@ -118,17 +133,30 @@ interface Notice {
 interface Plan {
   tasks: { task: MaintenanceTask; outs: string[]; notice: Notice }[];
   avoidFiles: { path?: string; entries: AvoidEntry[] }[];
+  /** The user's own avoid file (AvoidFile, --avoid), where robots.txt rules go. */
+  ownAvoid?: string;
+  sitesFiles: { path: string; entries: SiteEntry[] }[];
+  /** The user's own sites file (SitesFile, --sites), where the sites read this run go. */
+  ownSites?: string;
+  sitesCheckDays: number;
 }
 
 /** The tasks to run and the avoid files in force: from an instruction file, or one task from the flags. */
 function planFrom(argv: Record<string, unknown>, outs: string[]): Plan {
   const given = argv.instructions as string | undefined;
-  const avoidFlag = argv.avoid === undefined ? [] : [resolve(String(argv.avoid))];
+  const avoidFlag = argv.avoid === undefined ? undefined : resolve(String(argv.avoid));
+  const sitesFlag = argv.sites === undefined ? undefined : resolve(String(argv.sites));
+  const checkFlag = resolved(argv, 'sites-check').value as number | undefined;
   if (given === undefined) {
     const task = taskFrom(argv);
     const email = argv.email === undefined ? undefined : String(argv.email);
     const prefs = { broken: true, redirected: true, changed: task.changedDays !== undefined, expired: task.expiredDays !== undefined };
-    return { tasks: [{ task, outs, notice: { ...(email ? { to: email } : {}), prefs } }], avoidFiles: avoidFlag.map(readAvoid) };
+    return {
+      tasks: [{ task, outs, notice: { ...(email ? { to: email } : {}), prefs } }],
+      avoidFiles: avoidFlag ? [readAvoid(avoidFlag)] : [], ...(avoidFlag ? { ownAvoid: avoidFlag } : {}),
+      sitesFiles: sitesFlag ? [readSites(sitesFlag)] : [], ...(sitesFlag ? { ownSites: sitesFlag } : {}),
+      sitesCheckDays: checkFlag ?? DEFAULT_SITES_CHECK,
+    };
   }
   if (['tree', 'site', 'owner'].some((t) => argv[t] !== undefined)) {
     throw new UserError('an instruction file and a task flag together', { fix: 'give the tasks in the file, or one task with --tree, --site or --owner' });
@@ -142,10 +170,16 @@ function planFrom(argv: Record<string, unknown>, outs: string[]): Plan {
   const ins = parseInstructions(text, given);
   const here = dirname(resolve(given));
   const at = (p: string) => resolve(here, p);
-  const avoidPaths = [ins.systemAvoid, ins.avoidFile].filter((p): p is string => p !== undefined).map(at);
+  const defined = (...ps: (string | undefined)[]) => ps.filter((p): p is string => p !== undefined);
+  const ownAvoid = avoidFlag ?? (ins.avoidFile === undefined ? undefined : at(ins.avoidFile));
+  const ownSites = sitesFlag ?? (ins.sitesFile === undefined ? undefined : at(ins.sitesFile));
   return {
     tasks: ins.tasks.map((t) => ({ task: { ...t, top: normalTop(t.top) }, outs: t.indexFile ? [at(t.indexFile)] : [], notice: noticeOf(t) })),
-    avoidFiles: [...avoidPaths, ...avoidFlag].map(readAvoid),
+    avoidFiles: [...new Set(defined(ins.systemAvoid && at(ins.systemAvoid), ins.avoidFile && at(ins.avoidFile), avoidFlag))].map(readAvoid),
+    ...(ownAvoid ? { ownAvoid } : {}),
+    sitesFiles: [...new Set(defined(ins.systemSites && at(ins.systemSites), ins.sitesFile && at(ins.sitesFile), sitesFlag))].map(readSites),
+    ...(ownSites ? { ownSites } : {}),
+    sitesCheckDays: checkFlag ?? ins.sitesCheckDays ?? DEFAULT_SITES_CHECK,
   };
 }
 
@@ -201,6 +235,15 @@ function readAvoid(path: string): { path: string; entries: AvoidEntry[] } {
   const { entries, errors } = parseAvoid(readFileSync(path, 'utf8'));
   const e = errors[0];
   if (e) throw new UserError(`${path}:${e.line}:${e.col}: ${e.message}`, { fix: 'write Avoid|Leaf URLprefix [date|*], one a line' });
+  return { path, entries };
+}
+
+/** A sites file; one that does not exist yet is empty. */
+function readSites(path: string): { path: string; entries: SiteEntry[] } {
+  if (!existsSync(path)) return { path, entries: [] };
+  const { entries, errors } = parseSites(readFileSync(path, 'utf8'));
+  const e = errors[0];
+  if (e) throw new UserError(`${path}:${e.line}:${e.col}: ${e.message}`, { fix: 'write Site host:port [date|*], one a line' });
   return { path, entries };
 }
 
