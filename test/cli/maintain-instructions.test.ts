@@ -104,5 +104,8 @@ describe('anwc maintain INSTRUCTIONS', { skip: needsShared('seeds') }, () => {
     const avoid = readFileSync(join(dir, 'usr/grads/fielding/test/.momspider-avoid'), 'utf8');
     assert.doesNotMatch(avoid, /momtest/, 'the expired entry is dropped when the file is written back');
     assert.match(avoid, /^# MOMspider-0\.1a Avoid File/);
+    const sites = readFileSync(join(dir, 'usr/grads/fielding/test/.momspider-sites'), 'utf8');
+    assert.match(sites, new RegExp(`^Site ics\\.test:${web.port} \\[`, 'm'), 'the SitesFile lists the site whose robots.txt was read');
+    assert.ok(!existsSync(join(dir, 'usr/local/httpd/admin/sites.mom')), 'the SystemSites file is read, not made');
   });
 });
