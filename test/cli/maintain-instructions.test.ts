@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parseAvoid, serializeAvoid } from '../../src/maintain/avoid.js';
-import { parseInstructions } from '../../src/maintain/instructions.js';
+import { parseInstructions, parseInstructionsJson } from '../../src/maintain/instructions.js';
 import { anwc } from '../support/cli.js';
 import { needsShared, sharedPath } from '../support/shared.js';
 import { startTestWeb, type TestWeb } from '../support/testweb.js';
@@ -39,6 +39,38 @@ describe('parseInstructions', () => {
     assert.match(bad('<Tree\n  Name X\n>'), /^f\.mom:1:1: task X has no TopURL/);
     assert.match(bad('Frobnicate 1'), /^f\.mom:1:1: no directive Frobnicate/);
     assert.match(bad('<Site\n  Name X\n  TopURL ftp://x/\n>'), /^f\.mom:3:10: TopURL is not an http/);
+  });
+});
+
+describe('parseInstructionsJson', () => {
+  const bad = (src: string) => {
+    try {
+      parseInstructionsJson(src, 'f.json');
+    } catch (err) {
+      return (err as Error).message;
+    }
+    return 'no error';
+  };
+
+  it('reads the same instructions as the paper\'s form, keys in any case, tasks keyed by their Name', () => {
+    const lines = parseInstructions('AvoidFile a.mom\nSitesCheck 7\n<Owner\n  Name RTF\n  TopURL http://x.test/~f/\n  IndexFile RTF.html\n  EmailAddress f@x.test\n  EmailBroken\n  EmailChanged 3\n>\n', 'f.mom');
+    const json = parseInstructionsJson(`{
+  "AvoidFile": "a.mom", "sitescheck": 7,
+  "tasks": {
+    "RTF": {"type": "Owner", "TopURL": "http://x.test/~f/", "IndexFile": "RTF.html", "EmailAddress": "f@x.test", "EmailBroken": true, "EmailRedirected": false, "EmailChanged": 3}
+  }
+}`, 'f.json');
+    assert.deepEqual({ ...json, tasks: json.tasks.map((t) => ({ ...t, line: 0 })) }, { ...lines, tasks: lines.tasks.map((t) => ({ ...t, line: 0 })) });
+  });
+
+  it('points at the line and column of what is wrong', () => {
+    assert.match(bad('{"tasks": {"X": {"type": "Tree", "TopURL": "http://x.test/",\n "EmailChanged": "three"}}}'), /^f\.json:2:18: EmailChanged takes a whole number/);
+    assert.match(bad('{"tasks": {"X": {"type": "Web"}}}'), /^f\.json:1:26: no traversal type web/);
+    assert.match(bad('{"tasks": {"X": {"TopURL": "http://x.test/"}}}'), /^f\.json:1:12: task X has no type/);
+    assert.match(bad('{"Frobnicate": 1, "tasks": {}}'), /^f\.json:1:2: no directive Frobnicate/);
+    assert.match(bad('{"tasks": {"X": {"type": "Site", "TopURL": "ftp://x/"}}}'), /^f\.json:1:44: TopURL is not an http/);
+    assert.match(bad('{"tasks": {}}'), /no task/);
+    assert.match(bad('{"tasks": {"X": {"type": "Site", "TopURL": ["http://x.test/"]}}}'), /^f\.json:1:44: TopURL takes a string/);
   });
 });
 
@@ -107,5 +139,14 @@ describe('anwc maintain INSTRUCTIONS', { skip: needsShared('seeds') }, () => {
     const sites = readFileSync(join(dir, 'usr/grads/fielding/test/.momspider-sites'), 'utf8');
     assert.match(sites, new RegExp(`^Site ics\\.test:${web.port} \\[`, 'm'), 'the SitesFile lists the site whose robots.txt was read');
     assert.ok(!existsSync(join(dir, 'usr/local/httpd/admin/sites.mom')), 'the SystemSites file is read, not made');
+  });
+
+  it('runs the same tasks given as JSON', async () => {
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify({ tasks: { Paper: { type: 'Tree', TopURL: `${origin}/WebSoft/MOMspider/WWW94/paper.html`, IndexFile: 'paper.html' } } }));
+    const r = await anwc(['maintain', join(dir, 'tasks.json'), '--db', `sqlite:${join(dir, 'mom.sqlite')}`, '--resolve', '*.test:127.0.0.1', '--delay', '0', '--progress', 'none', '--hosts', 'ics.test', '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    const report = JSON.parse(r.stdout) as { task: { name: string; type: string }; docs: { url: string }[] };
+    assert.deepEqual([report.task.type, report.task.name, report.docs.length], ['tree', 'Paper', 2]);
+    assert.ok(existsSync(join(dir, 'paper.html')));
   });
 });

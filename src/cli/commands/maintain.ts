@@ -5,7 +5,7 @@ import { UserError } from '../../errors.js';
 import { maintainPage, type TestedDoc } from '../../maintain/action.js';
 import { avoidVerdict, parseAvoid, serializeAvoid, type AvoidEntry } from '../../maintain/avoid.js';
 import { parseSites, serializeSites, type SiteEntry } from '../../maintain/sites.js';
-import { parseInstructions, type InstructionTask } from '../../maintain/instructions.js';
+import { parseInstructions, parseInstructionsJson, type InstructionTask } from '../../maintain/instructions.js';
 import { noticeFor, type NoticePrefs } from '../../maintain/notice.js';
 import { buildReport, checksToKeep, sinceLast, type MaintenanceReport, type StoredOutcome } from '../../maintain/report.js';
 import { mayWalk, type MaintenanceTask, type TraversalType } from '../../maintain/task.js';
@@ -38,7 +38,7 @@ export const maintainCommand: CommandModule = {
   command: 'maintain [instructions]',
   describe: 'Check the links of an infostructure (MOMspider): walk it from its top, test every reference once, report moved, broken, modified and expiring documents',
   builder: (y) =>
-    withOptions(y.positional('instructions', { type: 'string', describe: 'A MOMspider instruction file (the paper\'s appendix A): global files, then <Site, <Tree and <Owner tasks' }), 'tree', 'site', 'owner', 'name', 'nodes', 'db', 'changed', 'expired', 'avoid', 'sites', 'sites-check', 'email', 'smtp', 'webhook', ...WALK_OPTIONS)
+    withOptions(y.positional('instructions', { type: 'string', describe: 'A MOMspider instruction file (the paper\'s appendix A): global files, then <Site, <Tree and <Owner tasks; or the same as .json' }), 'tree', 'site', 'owner', 'name', 'nodes', 'db', 'changed', 'expired', 'avoid', 'sites', 'sites-check', 'email', 'smtp', 'webhook', ...WALK_OPTIONS)
       .option('out', { type: 'string', array: true, describe: `Write the index here, the format by the extension: .html (MOMspider's index; the one before is kept as NAME.prev.html), .json, .xml (JUnit), .sarif; repeat for several` })
       .example('anwc maintain --tree https://example.org/docs/ --out docs-index.html --out docs.sarif', 'a document tree: pages outside /docs/ are leaves')
       .example('anwc maintain tasks.mom', 'every task of an instruction file, each index at its IndexFile; a URL several tasks reach is asked once')
@@ -167,7 +167,7 @@ function planFrom(argv: Record<string, unknown>, outs: string[]): Plan {
   } catch (err) {
     throw new UserError(`cannot read ${given}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { value: given, fix: 'give the path of a MOMspider instruction file' });
   }
-  const ins = parseInstructions(text, given);
+  const ins = extname(given).toLowerCase() === '.json' ? parseInstructionsJson(text, given) : parseInstructions(text, given);
   const here = dirname(resolve(given));
   const at = (p: string) => resolve(here, p);
   const defined = (...ps: (string | undefined)[]) => ps.filter((p): p is string => p !== undefined);
