@@ -30,6 +30,8 @@ before(async () => {
     sideLog.push(`${req.method} ${req.url}`);
     if (req.url === '/robots.txt') return void res.writeHead(404).end();
     if (req.url === '/nohead.html' && req.method === 'HEAD') return void res.writeHead(405).end();
+    // Never answers: the client's timeout ends it, and the server's close in after().
+    if (req.url === '/silent.html') return;
     res.writeHead(200, { 'content-type': 'text/html' }).end(req.method === 'HEAD' ? undefined : html('side', []));
   });
   await new Promise<void>((ok) => side.listen(0, '127.0.0.1', ok));
@@ -38,14 +40,15 @@ before(async () => {
   const recent = new Date(Date.now() - DAY).toUTCString();
   const soon = new Date(Date.now() + 2 * DAY).toUTCString();
   web.page(HOST, '/docs/index.html', html('Docs &lt;b&gt;', [
-    '/docs/a.html', '/docs/a.html', '/docs/b.html', '/docs/moved', '/docs/chain1', '/docs/gone.html', '/docs/missing.html', '/docs/error.html', '/outside.html',
-    sideUrl('/leaf.html'), sideUrl('/nohead.html'), 'http://refused.test:1/x.html',
+    '/docs/a.html', '/docs/a.html', '/docs/b.html', '/docs/moved', '/docs/chain1', '/docs/perm', '/docs/gone.html', '/docs/missing.html', '/docs/error.html', '/outside.html',
+    sideUrl('/leaf.html'), sideUrl('/nohead.html'), sideUrl('/silent.html'), 'http://refused.test:1/x.html',
   ]));
   web.page(HOST, '/docs/a.html', html('A', ['/docs/index.html']), { headers: { 'last-modified': recent } });
   web.page(HOST, '/docs/b.html', html('B', []), { headers: { expires: soon } });
   web.page(HOST, '/docs/moved', '', { status: 301, headers: { location: '/docs/b.html' } });
   web.page(HOST, '/docs/chain1', '', { status: 302, headers: { location: '/docs/chain2' } });
   web.page(HOST, '/docs/chain2', '', { status: 307, headers: { location: '/docs/a.html' } });
+  web.page(HOST, '/docs/perm', '', { status: 308, headers: { location: '/docs/b.html' } });
   web.page(HOST, '/docs/gone.html', 'gone', { status: 410 });
   web.page(HOST, '/docs/error.html', 'oops', { status: 500 });
   web.page(HOST, '/outside.html', html('Outside', ['/never.html']));
@@ -56,11 +59,12 @@ before(async () => {
 });
 after(async () => {
   await web.close();
+  side.closeAllConnections();
   await new Promise<void>((ok) => side.close(() => ok()));
   rmSync(dir, { recursive: true, force: true });
 });
 
-const common = () => ['--db', `sqlite:${join(dir, 'mom.sqlite')}`, '--resolve', '*.test:127.0.0.1', '--delay', '0', '--progress', 'none', '--max-retries', '0', '--hosts', `${HOST},side.test,refused.test`];
+const common = () => ['--db', `sqlite:${join(dir, 'mom.sqlite')}`, '--resolve', '*.test:127.0.0.1', '--delay', '0', '--progress', 'none', '--max-retries', '0', '--timeout', '1', '--hosts', `${HOST},side.test,refused.test`];
 
 interface Report {
   docs: { url: string; refs: { url: string; kind: string; count: number }[] }[];
@@ -81,8 +85,10 @@ describe('anwc maintain --tree', () => {
   it('exits 1 and lists each broken link with the page that holds it', () => {
     assert.equal(r.code, 1, r.stderr);
     const broken = Object.fromEntries(report.interesting.broken.map((b) => [b.check.url, report.checks[b.check.url]!.detail]));
+    const silent = `http://side.test:${sidePort}/silent.html`;
     assert.deepEqual(broken, {
       [u('/docs/gone.html')]: 'HTTP 410', [u('/docs/missing.html')]: 'HTTP 404', [u('/docs/error.html')]: 'HTTP 500', 'http://refused.test:1/x.html': report.checks['http://refused.test:1/x.html']!.detail,
+      [silent]: 'timeout',
     });
     assert.match(report.checks['http://refused.test:1/x.html']!.detail!, /^unreachable: .*refused/);
     assert.deepEqual(report.interesting.broken[0]!.from, [u('/docs/index.html')]);
@@ -91,7 +97,8 @@ describe('anwc maintain --tree', () => {
   it('reports moved documents with where they went, through a chain of redirects', () => {
     assert.equal(report.checks[u('/docs/moved')]!.movedTo, u('/docs/b.html'));
     assert.equal(report.checks[u('/docs/chain1')]!.movedTo, u('/docs/a.html'));
-    assert.deepEqual(report.interesting.moved.map((m) => m.url).sort(), [u('/docs/chain1'), u('/docs/moved')]);
+    assert.equal(report.checks[u('/docs/perm')]!.movedTo, u('/docs/b.html'), 'a 308 too');
+    assert.deepEqual(report.interesting.moved.map((m) => m.url).sort(), [u('/docs/chain1'), u('/docs/moved'), u('/docs/perm')]);
   });
 
   it('tells recently modified and soon expiring documents, by the dates their servers sent', () => {
@@ -102,7 +109,7 @@ describe('anwc maintain --tree', () => {
   it('tests leaves with HEAD and walks no further; GET only where HEAD is refused', () => {
     assert.equal(report.checks[u('/outside.html')]!.method, 'HEAD');
     assert.equal(web.count(HOST, '/never.html'), 0, 'a leaf\'s links are not followed');
-    assert.deepEqual(sideLog.filter((l) => !l.includes('robots')).sort(), ['GET /nohead.html', 'HEAD /leaf.html', 'HEAD /nohead.html']);
+    assert.deepEqual(sideLog.filter((l) => !l.includes('robots')).sort(), ['GET /nohead.html', 'HEAD /leaf.html', 'HEAD /nohead.html', 'HEAD /silent.html']);
     assert.equal(report.checks[u('/docs/a.html')]!.method, 'GET');
     assert.equal(web.count(HOST, '/docs/a.html'), 2, 'linked twice, tested once; asked once more at the end of the redirect chain');
   });
@@ -117,14 +124,14 @@ describe('anwc maintain --tree', () => {
     assert.ok(page.includes('Docs &lt;b&gt;'));
     assert.doesNotMatch(page, /<b>/);
     assert.match(page, /Interesting changes/);
-    assert.match(page, /Broken \(4\)/);
+    assert.match(page, /Broken \(5\)/);
     const junit = readFileSync(join(dir, 'index.xml'), 'utf8');
-    assert.match(junit, /<testsuites name="anwc maintain" tests="\d+" failures="4">/);
-    assert.equal((junit.match(/<failure /g) ?? []).length, 4);
+    assert.match(junit, /<testsuites name="anwc maintain" tests="\d+" failures="5">/);
+    assert.equal((junit.match(/<failure /g) ?? []).length, 5);
     const sarif = JSON.parse(readFileSync(join(dir, 'index.sarif'), 'utf8')) as { version: string; runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
     assert.equal(sarif.version, '2.1.0');
     const broken = sarif.runs[0]!.results.filter((x) => x.ruleId === 'broken-link');
-    assert.equal(broken.length, 4);
+    assert.equal(broken.length, 5);
     assert.ok(broken.every((x) => x.locations[0]!.physicalLocation.artifactLocation.uri === u('/docs/index.html')));
   });
 
