@@ -34,7 +34,7 @@ const CLOSES_P = new Set(
  * element: its links are real to a crawler that runs no script, and text extraction skips it.
  */
 export function parseDom(html: string): Dom {
-  const root = parse(html.replace(UNSEEN, ''), {
+  const root = parse(dropMisnestedEnds(html.replace(UNSEEN, '')), {
     lowerCaseTagName: true,
     comment: false,
     // No raw-text elements: pre and noscript are parsed as markup (the rest were cut above).
@@ -46,8 +46,76 @@ export function parseDom(html: string): Dom {
     closeAllByClosing: true,
     voidTag: { tags: VOID_TAGS },
   });
+  leaveHead(root);
   closeParagraphs(root);
   return root;
+}
+
+/** What a `<head>` may hold; anything else starts the body, as in the HTML tree builder. */
+const HEAD_TAGS = new Set(['title', 'meta', 'link', 'base', 'style', 'script', 'noscript', 'template', 'basefont', 'bgsound']);
+
+/**
+ * A `<head>` that is never closed swallows the page: the parser keeps the body inside it, where no
+ * reader looks. The first child that is not head content (a `<body>`, a `<p>`, text) and all
+ * after it move out, after the head, where a browser puts them.
+ */
+function leaveHead(root: HTMLElement): void {
+  const stack: HTMLElement[] = [root];
+  while (stack.length) {
+    const el = stack.pop()!;
+    if (tagOf(el) === 'head' && el.parentNode) {
+      const at = el.childNodes.findIndex((c) => (isElement(c) ? !HEAD_TAGS.has(tagOf(c)) : c.rawText.trim() !== ''));
+      if (at >= 0) {
+        const parent = el.parentNode;
+        const moved = el.childNodes.splice(at);
+        for (const m of moved) m.parentNode = parent;
+        parent.childNodes.splice(parent.childNodes.indexOf(el) + 1, 0, ...moved);
+      }
+      continue;
+    }
+    for (const c of el.childNodes) if (isElement(c)) stack.push(c);
+  }
+}
+
+/** A start or end tag, attributes quoted or not (a `>` inside quotes does not end it). */
+const TAG = /<(\/?)([a-zA-Z][\w:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+
+/**
+ * `<b><p>Some words,</b> and the rest.</p>`: a browser keeps the whole paragraph (the end tag of an
+ * inline element that a block opened inside it is still holding is ignored, or the formatting is
+ * moved into the block), while the parser would close the paragraph at `</b>` and leave its rest
+ * outside. Such end tags are dropped before parsing; the inline element then ends with its parent.
+ */
+function dropMisnestedEnds(html: string): string {
+  const open: string[] = [];
+  const drop: number[] = [];
+  for (const m of html.matchAll(TAG)) {
+    const tag = m[2]!.toLowerCase();
+    if (m[1] === '') {
+      if (VOID_TAGS.includes(tag) || m[3]!.endsWith('/')) continue;
+      if (CLOSES_P.has(tag)) {
+        const p = open.lastIndexOf('p');
+        if (p >= 0) open.length = p;
+      }
+      open.push(tag);
+      continue;
+    }
+    const at = open.lastIndexOf(tag);
+    if (at < 0) continue;
+    if (INLINE_TAGS.has(tag) && open.slice(at + 1).some((t) => !INLINE_TAGS.has(t))) {
+      drop.push(m.index);
+      continue;
+    }
+    open.length = at;
+  }
+  if (drop.length === 0) return html;
+  let out = '';
+  let from = 0;
+  for (const at of drop) {
+    out += html.slice(from, at);
+    from = html.indexOf('>', at) + 1;
+  }
+  return out + html.slice(from);
 }
 
 /** Elements that do not break a line: their text runs on with the words around them. */

@@ -144,3 +144,17 @@ test('maxLinkDensity rejects link-heavy blocks with the reason; off by default',
   assert.deepEqual(extractBlocks(html, { maxLinkDensity: 0.5 }).map((b) => b.rejected), ['link-density', undefined]);
   assert.throws(() => extractBlocks(html, { maxLinkDensity: 2 }), UserError);
 });
+
+test('a head that is never closed does not swallow the page: what is not head content starts the body', () => {
+  assert.deepEqual(texts('<html><head><title>x</title><body><p>Text one.</p></body></html>'), ['Text one.']);
+  assert.deepEqual(texts('<html><head><title>x</title><meta charset="utf-8"><p>Text two.</p><p>Three.</p>'), ['Text two.', 'Three.']);
+  assert.deepEqual(texts('<head><title>Not text</title>\n<link rel="x" href="y">\nLoose words.<p>Four.</p>'), ['Four.']);
+  assert.deepEqual(texts('<html><head><title>Title only</title></head><body><p>Five.</p></body></html>'), ['Five.'], 'a closed head is left as it is');
+});
+
+test('an inline element closed while a block opened inside it is open: the block keeps its words, as in a browser', () => {
+  assert.deepEqual(texts('<body><b><p>Some words,</b> and the rest.</p></body>'), ['Some words, and the rest.']);
+  assert.deepEqual(texts('<span class="x>y"><p>One <i>two</span> three.</p>'), ['One two three.'], 'a > inside a quoted attribute is not the end of the tag');
+  assert.deepEqual(texts('<div><p>a <b>bold</b> word.</p><p>Next <em>one</em>.</p></div>'), ['a bold word.', 'Next one.'], 'well-nested end tags stay');
+  assert.deepEqual(texts('<div><p>a <b>bold</div> tail</p>'), ['a bold'], 'a block end tag still closes the paragraph, as a browser does');
+});
