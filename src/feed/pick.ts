@@ -4,8 +4,10 @@ import { stem } from '../text/stem.js';
 /**
  * The engine's adaptation step (thesis 5.2): the word a reader clicked is stemmed, and one node
  * linked to that stem replaces the current one. The origin is drawn first, crawler with
- * probability `proportion`, so the mix holds whatever the two pools' sizes; within the origin
- * every node is equally likely. When one origin has no node for the stem the other is used.
+ * probability `proportion`, so the mix holds whatever the two pools' sizes; within the origin a
+ * node is drawn in proportion to the weight of its link to the stem (how much of a crawler node
+ * speaks of the word; an author's links weigh 1 each). When one origin has no node for the stem
+ * the other is used.
  */
 export interface PickOptions {
   /** proportion_of_crawler_node, 0 to 1. */
@@ -33,10 +35,23 @@ export async function pickNode(store: Store, word: string, opts: PickOptions): P
     if (counts.author + counts.crawler === 0) return undefined;
     const drawn: Origin = opts.rng() < opts.proportion ? 'crawler' : 'author';
     const origin = counts[drawn] > 0 ? drawn : other(drawn);
-    const node = await store.nodeOfStemAt(s, origin, Math.floor(opts.rng() * counts[origin]), draw);
+    const id = drawWeighted(await store.weightsOfStem(s, origin, draw), opts.rng());
+    const node = id === undefined ? undefined : await store.node(id);
     if (node) return { ...node, stem: s, fallback: origin !== drawn };
   }
   return undefined;
+}
+
+/** The item whose share of the total weight holds `u` (uniform in [0, 1)). */
+export function drawWeighted(items: readonly { id: number; weight: number }[], u: number): number | undefined {
+  const total = items.reduce((a, x) => a + Math.max(0, x.weight), 0);
+  if (total <= 0) return items[Math.floor(u * items.length)]?.id;
+  let left = u * total;
+  for (const x of items) {
+    left -= Math.max(0, x.weight);
+    if (left < 0) return x.id;
+  }
+  return items[items.length - 1]?.id;
 }
 
 function other(o: Origin): Origin {

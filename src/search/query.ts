@@ -53,8 +53,8 @@ export function queryText(words: readonly string[]): string {
  * can. The words many nodes share are the story's theme: pages about them blend with the most
  * nodes (3.2.1: "choose initial search terms that can be blended well with the existing
  * context"), so they are kept longest; a word only this node uses is the most particular and
- * gives way first. Each widened query is stored as its own query, tied to the full meta set:
- * its pages seed the node whose words they only partly matched.
+ * gives way first. Each widened query is stored as its own query, tied to the words it asked:
+ * its pages seed the node whose words they only partly matched, and answer for those words only.
  *
  * `weight(word)` is how many meta sets hold the word. Returns the widened word lists in order,
  * the original excluded.

@@ -121,8 +121,11 @@ export async function seed(opts: SeedOptions): Promise<SeedSummary> {
         const urls = seedUrls(results).filter((u) => !have.has(u)).slice(0, opts.perQuery - have.size);
         for (const u of urls) have.add(u);
         const terms = queryText(asked);
+        // A widened query's pages answer only the words it asked: they carry those, not the whole set.
+        const askedKeys = new Set(asked.map((w) => w.trim().replace(/\s+/g, ' ').toLowerCase()));
+        const askedIds = set.words.filter((w) => askedKeys.has(w.word.trim().replace(/\s+/g, ' ').toLowerCase())).map((w) => w.id);
         const { newLinks } = await store.recordSeeds(
-          { provider: provider.name, terms, results: urls, metaWordIds },
+          { provider: provider.name, terms, results: urls, metaWordIds: askedIds },
           urls.map((url) => ({ url, host: hostOf(url), depth: 0 })),
         );
         summary.queries++;

@@ -87,6 +87,8 @@ export interface NodeInput {
   sentences: string[];
   relevance?: number | null;
   metaWordIds: number[];
+  /** How strongly the node speaks of each of its meta words (same order); 1 each when absent. */
+  metaWeights?: number[];
 }
 
 export interface MarkupNodeInput {
@@ -323,8 +325,8 @@ export interface Store {
   nodes(query: NodeQuery): Promise<StoredNode[]>;
   /** How many nodes of each origin the meta word with this stem links to. */
   countNodesOfStem(stem: string, opts?: DrawOptions): Promise<Record<Origin, number>>;
-  /** The index-th (0-based, id order) node of an origin linked to a stem. */
-  nodeOfStemAt(stem: string, origin: Origin, index: number, opts?: DrawOptions): Promise<StoredNode | undefined>;
+  /** The nodes of an origin linked to a stem, each with the weight of its link, in id order: what a draw chooses from. */
+  weightsOfStem(stem: string, origin: Origin, opts?: DrawOptions): Promise<{ id: number; weight: number }[]>;
   /** The distinct source pages of the crawler nodes, in URL order. */
   nodeSources(): Promise<string[]>;
   setNodeStatus(ids: number[], status: NodeStatus, at?: number): Promise<void>;

@@ -23,4 +23,4 @@ export {
   type RuleRejection,
 } from './heuristics.js';
 export type { PreparedBlock, Rule } from './rules/types.js';
-export { contentStems, contentStemsOfWords, relevance, relevanceOfStems, type RelevanceOptions } from './relevance.js';
+export { contentStems, contentStemsOfWords, metaEvidence, relevance, relevanceOfStems, type RelevanceOptions } from './relevance.js';

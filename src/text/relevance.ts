@@ -58,3 +58,21 @@ export function relevance(text: string, metaStems: readonly string[], options: R
   if (metaStems.length === 0) return 0;
   return relevanceOfStems(contentStems(text, options.stopWords), metaStems, options.weights);
 }
+
+/**
+ * The weight of each meta stem as evidence that a node is about it, in the order given; 0 means
+ * no link. The engine draws nodes by the stem of a clicked word, so a link needs evidence, not
+ * lineage: tf(m, node) / |node| when the stem is among the node's stems; half a mention
+ * (0.5 / |node|) when it is only in the page's title or headings (`pageStems`).
+ */
+export function metaEvidence(stems: readonly string[], pageStems: ReadonlySet<string>, metaStems: readonly string[]): number[] {
+  const count = new Map<string, number>();
+  for (const s of stems) count.set(s, (count.get(s) ?? 0) + 1);
+  const size = Math.max(1, stems.length);
+  return metaStems.map((m) => {
+    const key = tokenKey(m);
+    const tf = count.get(key) ?? 0;
+    if (tf > 0) return tf / size;
+    return pageStems.has(key) ? 0.5 / size : 0;
+  });
+}

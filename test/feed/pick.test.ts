@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it, test } from 'node:test';
 import seedrandom from 'seedrandom';
 import { UserError } from '../../src/errors.js';
 import { DEFAULT_PROPORTION, getProportion, parseProportion, PROPORTION_KEY, setProportion } from '../../src/feed/mix.js';
-import { pickNode } from '../../src/feed/pick.js';
+import { drawWeighted, pickNode } from '../../src/feed/pick.js';
 import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
 
@@ -114,4 +114,17 @@ describe('the mix setting', () => {
       await s.close();
     }
   });
+});
+
+test('drawWeighted: each item is drawn in proportion to its weight', () => {
+  const items = [{ id: 1, weight: 0.1 }, { id: 2, weight: 0.3 }, { id: 3, weight: 0 }];
+  const n = 4000;
+  const counts = new Map<number, number>();
+  for (let i = 0; i < n; i++) {
+    const id = drawWeighted(items, i / n)!;
+    counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  assert.deepEqual([...counts.entries()].sort(), [[1, 1000], [2, 3000]], 'an even sweep of u gives exact shares; a weight of 0 is never drawn');
+  assert.equal(drawWeighted([], 0.5), undefined);
+  assert.equal(drawWeighted([{ id: 5, weight: 0 }, { id: 6, weight: 0 }], 0.75), 6, 'all weights 0: uniform');
 });

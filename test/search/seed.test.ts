@@ -144,6 +144,8 @@ test('seed: a short AND query is widened by dropping the rarest word, stored as 
   const widened = await store.linkByUrl(`${s.url}wiki/Document_1_(storm.example)`);
   assert.ok(first?.queryId && widened?.queryId);
   assert.notEqual(first.queryId, widened.queryId);
+  assert.deepEqual((await store.queryMetaWords(first.queryId)).map((m) => m.word).sort(), ['june', 'sea', 'storm']);
+  assert.deepEqual((await store.queryMetaWords(widened.queryId)).map((m) => m.word).sort(), ['sea', 'storm'], 'a widened query answers only the words it asked');
 });
 
 test('seed: widening stops at one word and reports the set as short', async () => {

@@ -122,21 +122,24 @@ export function contractSuite(b: Backend): void {
         assert.deepEqual((await s.nodes({ stem: 'y' })).map((n) => n.text), ['Shared.']);
       }));
 
-    it('finds the nodes of a stem by origin and index, and pages through nodes', () =>
+    it('finds the nodes of a stem by origin with the weights of their links, and pages through nodes', () =>
       withStore(b, async (s) => {
         await s.replaceMarkupFile(file('/a.ane', 'h', [{ text: 'A1.', meta: ['cookie'] }, { text: 'A2.', meta: ['cookie', 'milk'] }]));
         const [cookie] = await s.ensureMetaWords([w('cookie')]);
         await s.addLinks([{ url: 'http://c.test/', host: 'c.test', depth: 0 }]);
         const link = (await s.linkByUrl('http://c.test/'))!;
         await s.completePage({ linkId: link.id, outcome: { kind: 'harvested' }, domainReward: 1, newLinks: [],
-          nodes: [{ text: 'C1.', sentences: ['C1.'], relevance: 0.5, metaWordIds: [cookie!.id] }] });
+          nodes: [{ text: 'C1.', sentences: ['C1.'], relevance: 0.5, metaWordIds: [cookie!.id], metaWeights: [0.25] }] });
         assert.deepEqual(await s.countNodesOfStem('cookie'), { author: 2, crawler: 1 });
         assert.deepEqual(await s.countNodesOfStem('nothing'), { author: 0, crawler: 0 });
-        assert.equal((await s.nodeOfStemAt('cookie', 'author', 1))!.text, 'A2.');
-        const c = (await s.nodeOfStemAt('cookie', 'crawler', 0))!;
+        const authors = await s.weightsOfStem('cookie', 'author');
+        assert.deepEqual(await Promise.all(authors.map(async (a) => [(await s.node(a.id))!.text, a.weight])), [['A1.', 1], ['A2.', 1]]);
+        const [cw] = await s.weightsOfStem('cookie', 'crawler');
+        assert.equal(cw!.weight, 0.25);
+        const c = (await s.node(cw!.id))!;
         assert.equal(c.sourceUrl, 'http://c.test/');
         assert.equal(c.relevance, 0.5);
-        assert.equal(await s.nodeOfStemAt('cookie', 'crawler', 1), undefined);
+        assert.deepEqual(await s.weightsOfStem('milk', 'crawler'), []);
         const page1 = await s.nodes({ limit: 2 });
         const page2 = await s.nodes({ afterId: page1[1]!.id, limit: 2 });
         assert.deepEqual([...page1, ...page2].map((n) => n.text), ['A1.', 'A2.', 'C1.']);
@@ -159,8 +162,9 @@ export function contractSuite(b: Backend): void {
         await s.setNodeStatus([ofLong[1]!.id], 'changed', 500);
         assert.deepEqual(await s.countNodesOfStem('cookie'), { author: 0, crawler: 2 });
         assert.deepEqual(await s.countNodesOfStem('cookie', { withGone: true }), { author: 0, crawler: 3 });
-        assert.deepEqual([(await s.nodeOfStemAt('cookie', 'crawler', 0))!.text, (await s.nodeOfStemAt('cookie', 'crawler', 1))!.text], ['C2.', 'D1.']);
-        assert.equal((await s.nodeOfStemAt('cookie', 'crawler', 0, { withGone: true }))!.text, 'C1.');
+        const texts = async (ws: { id: number }[]) => Promise.all(ws.map(async (x) => (await s.node(x.id))!.text));
+        assert.deepEqual(await texts(await s.weightsOfStem('cookie', 'crawler')), ['C2.', 'D1.']);
+        assert.deepEqual(await texts(await s.weightsOfStem('cookie', 'crawler', { withGone: true })), ['C1.', 'C2.', 'D1.']);
         assert.deepEqual({ ...(await s.node(ofLong[0]!.id))!, metaWords: [] }, { ...ofLong[0]!, metaWords: [], status: 'gone', checkedAt: 500 });
         assert.deepEqual((await s.summary()).nodeStatus, { ok: 1, changed: 1, gone: 1 });
 

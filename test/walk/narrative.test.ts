@@ -46,6 +46,18 @@ test('accepted blocks become nodes with the lineage meta words; rejected ones ar
   assert.ok(r.outcome.kind === 'harvested' && r.outcome.rejected['min-words']! >= 2);
 });
 
+test('a node is linked only to the meta words it speaks of, weighted by their share of its words; the title and headings count as half a mention', () => {
+  const r = narrativeAction(page(`<p>${PROSE}</p><p>${PROSE2}</p>`), meta, OPTS);
+  assert.deepEqual(r.nodes.map((n) => n.metaWordIds), [[7, 9], []], 'the second paragraph speaks of neither storm nor lamp: lineage alone links nothing');
+  const [w7, w9] = r.nodes[0]!.metaWeights!;
+  assert.ok(w7! > 0 && w7 === w9, 'storm and lamp each once in the paragraph');
+  const titled = narrativeAction(page(`<h2>The storm</h2><p>${PROSE2}</p>`), meta, OPTS);
+  assert.deepEqual(titled.nodes[0]!.metaWordIds, [7], 'a heading about the storm links the page\'s paragraphs to storm');
+  assert.ok(titled.nodes[0]!.metaWeights![0]! < w7!, 'less than a mention in the text');
+  const doubled = narrativeAction(page(`<p>${PROSE} The storm, the storm.</p>`), meta, OPTS);
+  assert.ok(doubled.nodes[0]!.metaWeights![0]! > doubled.nodes[0]!.metaWeights![1]!, 'storm three times weighs more than lamp once');
+});
+
 test('a page without narrative gives no reward', () => {
   const r = narrativeAction(page('<p>Prices: £4.99 #1 [sale]</p>'), meta, OPTS);
   assert.equal(r.nodes.length, 0);

@@ -41,10 +41,10 @@ export async function insertNodes(
   const rows = await all(c, 'SELECT id, text_hash FROM nodes WHERE origin = ? AND text_hash IN (?)', [origin, hashed.map((h) => h.hash)]);
   const byHash = new Map(rows.map((r) => [String(r.text_hash), Number(r.id)]));
   const ids = hashed.map((h) => byHash.get(h.hash)!);
-  const links = hashed.flatMap((h, i) => h.n.metaWordIds.map((m) => [ids[i]!, m]));
+  const links = hashed.flatMap((h, i) => h.n.metaWordIds.map((m, k) => [ids[i]!, m, h.n.metaWeights?.[k] ?? 1]));
   if (links.length > 0) {
     links.sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
-    await run(c, 'INSERT IGNORE INTO node_meta (node_id, meta_word_id) VALUES ?', [links]);
+    await run(c, 'INSERT IGNORE INTO node_meta (node_id, meta_word_id, weight) VALUES ?', [links]);
   }
   return { ids, newNodes: res.affectedRows };
 }
@@ -130,9 +130,9 @@ export async function countNodesOfStem(c: Conn, stem: string, opts: DrawOptions)
   return out;
 }
 
-export async function nodeOfStemAt(c: Conn, stem: string, origin: Origin, index: number, opts: DrawOptions): Promise<StoredNode | undefined> {
-  const row = await one(c, `SELECT n.id ${ofStem(opts)} AND n.origin = ? ORDER BY n.id LIMIT 1 OFFSET ?`, [stem, origin, index]);
-  return row ? (await loadNodes(c, 'WHERE n.id = ?', [Number(row.id)]))[0] : undefined;
+export async function weightsOfStem(c: Conn, stem: string, origin: Origin, opts: DrawOptions): Promise<{ id: number; weight: number }[]> {
+  return (await all(c, `SELECT n.id, nm.weight ${ofStem(opts)} AND n.origin = ? ORDER BY n.id`, [stem, origin]))
+    .map((r) => ({ id: Number(r.id), weight: Number(r.weight) }));
 }
 
 export async function nodeSources(c: Conn): Promise<string[]> {

@@ -72,8 +72,8 @@ export class MysqlStore implements Store {
     return nodes.countNodesOfStem(this.pool, stem, opts);
   }
 
-  async nodeOfStemAt(stem: string, origin: Origin, index: number, opts: DrawOptions = {}): Promise<StoredNode | undefined> {
-    return nodes.nodeOfStemAt(this.pool, stem, origin, index, opts);
+  async weightsOfStem(stem: string, origin: Origin, opts: DrawOptions = {}): Promise<{ id: number; weight: number }[]> {
+    return nodes.weightsOfStem(this.pool, stem, origin, opts);
   }
 
   async nodeSources(): Promise<string[]> {

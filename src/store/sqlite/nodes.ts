@@ -32,7 +32,7 @@ export function insertNodes(
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   const select = db.prepare('SELECT id FROM nodes WHERE origin = ? AND text_hash = ?');
-  const link = db.prepare('INSERT OR IGNORE INTO node_meta (node_id, meta_word_id) VALUES (?, ?)');
+  const link = db.prepare('INSERT OR IGNORE INTO node_meta (node_id, meta_word_id, weight) VALUES (?, ?, ?)');
   const ids: number[] = [];
   let newNodes = 0;
   for (const n of nodes) {
@@ -40,7 +40,7 @@ export function insertNodes(
     const r = insert.run(origin, n.text, JSON.stringify(n.sentences), hash, sourceUrl, n.relevance ?? null, at);
     newNodes += r.changes;
     const id = (select.get(origin, hash) as { id: number }).id;
-    for (const m of n.metaWordIds) link.run(id, m);
+    n.metaWordIds.forEach((m, i) => link.run(id, m, n.metaWeights?.[i] ?? 1));
     ids.push(id);
   }
   return { ids, newNodes };
@@ -130,10 +130,9 @@ export function countNodesOfStem(db: Database.Database, stem: string, opts: Draw
   return out;
 }
 
-export function nodeOfStemAt(db: Database.Database, stem: string, origin: Origin, index: number, opts: DrawOptions): StoredNode | undefined {
-  const row = db.prepare(`SELECT n.id ${ofStem(opts)} AND n.origin = ? ORDER BY n.id LIMIT 1 OFFSET ?`).get(stem, origin, index) as
-    | { id: number } | undefined;
-  return row ? loadNodes(db, 'WHERE n.id = ?', [row.id])[0] : undefined;
+export function weightsOfStem(db: Database.Database, stem: string, origin: Origin, opts: DrawOptions): { id: number; weight: number }[] {
+  return (db.prepare(`SELECT n.id, nm.weight ${ofStem(opts)} AND n.origin = ? ORDER BY n.id`).all(stem, origin) as Row[])
+    .map((r) => ({ id: Number(r.id), weight: Number(r.weight) }));
 }
 
 export function nodeSources(db: Database.Database): string[] {

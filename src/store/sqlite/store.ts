@@ -88,8 +88,8 @@ export class SqliteStore implements Store {
     return nodes.countNodesOfStem(this.db, stem, opts);
   }
 
-  async nodeOfStemAt(stem: string, origin: Origin, index: number, opts: DrawOptions = {}): Promise<StoredNode | undefined> {
-    return nodes.nodeOfStemAt(this.db, stem, origin, index, opts);
+  async weightsOfStem(stem: string, origin: Origin, opts: DrawOptions = {}): Promise<{ id: number; weight: number }[]> {
+    return nodes.weightsOfStem(this.db, stem, origin, opts);
   }
 
   async nodeSources(): Promise<string[]> {

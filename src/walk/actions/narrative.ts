@@ -1,5 +1,5 @@
 import { extractBlocks, extractLinks, parseDom } from '../../html/index.js';
-import { contentStemsOfWords, evaluateBlock, relevanceOfStems, resolveHeuristics, type HeuristicOptions } from '../../text/index.js';
+import { contentStems, contentStemsOfWords, evaluateBlock, metaEvidence, relevanceOfStems, resolveHeuristics, type HeuristicOptions } from '../../text/index.js';
 import { splitSentences } from '../../text/sentences.js';
 import type { NodeInput } from '../../store/store.js';
 import type { ActResult } from '../engine.js';
@@ -14,7 +14,10 @@ export interface NarrativeOptions {
 }
 
 export interface MetaContext {
-  /** The meta words of the link's query lineage: every node found below the query carries them. */
+  /**
+   * The meta words of the link's query lineage: the candidates. A node is linked to those of them
+   * its text, or its page's title and headings, speaks of (metaEvidence), each with its weight.
+   */
   metaWordIds: number[];
   metaStems: string[];
 }
@@ -43,6 +46,7 @@ export function narrativeAction(page: FetchedPage, meta: MetaContext, opts: Narr
   const nodes: NodeInput[] = [];
   const seen = new Set<string>();
   const blocks = extractBlocks(dom, { url: page.finalUrl, blocks: opts.blocks });
+  const pageStems = meta.metaStems.length === 0 ? new Set<string>() : new Set(contentStems(headingsText(dom), heuristics.stopWords));
   for (const block of blocks) {
     if (block.rejected) {
       rejected[block.rejected] = (rejected[block.rejected] ?? 0) + 1;
@@ -55,11 +59,15 @@ export function narrativeAction(page: FetchedPage, meta: MetaContext, opts: Narr
     }
     if (seen.has(verdict.text)) continue;
     seen.add(verdict.text);
+    const stems = meta.metaStems.length === 0 ? [] : contentStemsOfWords(verdict.words, heuristics.stopWords);
+    const evidence = metaEvidence(stems, pageStems, meta.metaStems);
+    const linked = meta.metaWordIds.map((id, i) => ({ id, weight: evidence[i]! })).filter((m) => m.weight > 0);
     nodes.push({
       text: verdict.text,
       sentences: splitSentences(verdict.text),
-      relevance: meta.metaStems.length === 0 ? 0 : relevanceOfStems(contentStemsOfWords(verdict.words, heuristics.stopWords), meta.metaStems),
-      metaWordIds: meta.metaWordIds,
+      relevance: meta.metaStems.length === 0 ? 0 : relevanceOfStems(stems, meta.metaStems),
+      metaWordIds: linked.map((m) => m.id),
+      metaWeights: linked.map((m) => m.weight),
     });
   }
   return {
@@ -75,6 +83,11 @@ export function narrativeAction(page: FetchedPage, meta: MetaContext, opts: Narr
     nodes,
     links,
   };
+}
+
+/** The page's title and headings, where a page says what it is about. */
+function headingsText(dom: ReturnType<typeof parseDom>): string {
+  return dom.querySelectorAll('title, h1, h2, h3, h4, h5, h6').map((e) => e.text).join(' \n ');
 }
 
 /**
