@@ -44,11 +44,13 @@ async function check(argv: Record<string, unknown>, store: Store, sources: strin
   const before = new Map((await store.urlChecks(SCOPE)).map((c) => [c.url, c]));
   const now = Date.now();
   const opts = walkRunOptionsFrom(argv, 'bfs');
-  // The harvest keeps no validators, so the first revalidation asks plainly and the next ones conditionally.
-  opts.validators = (url) => {
-    const c = before.get(url);
-    return c && (c.etag || c.lastModified) ? { ...(c.etag ? { etag: c.etag } : {}), ...(c.lastModified ? { lastModified: c.lastModified } : {}) } : undefined;
-  };
+  // The last revalidation's validators, else those the harvest kept with the page's link.
+  const validators = new Map<string, { etag?: string; lastModified?: string }>();
+  for (const url of sources) {
+    const c = before.get(url) ?? (await store.linkByUrl(url));
+    if (c?.etag || c?.lastModified) validators.set(url, { ...(c.etag ? { etag: c.etag } : {}), ...(c.lastModified ? { lastModified: c.lastModified } : {}) });
+  }
+  opts.validators = (url) => validators.get(url);
   const results = new Map<string, SourceResult>();
   const kept: UrlCheck[] = [];
   const action: RuntimeAction = {
@@ -77,11 +79,15 @@ async function check(argv: Record<string, unknown>, store: Store, sources: strin
     for (const [url, outcome] of outcomes) {
       let verdict = outcome ? verdictOfOutcome(outcome.kind, outcome.detail ?? {}) : undefined;
       if (!answered && outcome?.kind === 'failed') verdict = undefined;
-      const ids = (await store.nodes({ origin: 'crawler', sourceUrl: url })).map((n) => n.id);
+      const nodes = await store.nodes({ origin: 'crawler', sourceUrl: url });
+      const ids = nodes.map((n) => n.id);
       const last = before.get(url);
       if (verdict === 'unchanged') {
+        // Checked, and as it was: each node keeps its status, with the time of this check.
+        for (const status of new Set(nodes.map((n) => n.status))) await store.setNodeStatus(nodes.filter((n) => n.status === status).map((n) => n.id), status, now);
         results.set(url, { url, verdict, nodes: ids.length });
-        if (last) kept.push({ ...last, checkedAt: now });
+        const v = validators.get(url);
+        kept.push(last ? { ...last, checkedAt: now } : { url, state: 'ok', status: 304, detail: null, etag: v?.etag ?? null, lastModified: v?.lastModified ?? null, checkedAt: now });
       } else if (verdict) {
         await store.setNodeStatus(ids, verdict.status, now);
         results.set(url, { url, verdict: verdict.status, why: verdict.why, nodes: ids.length });

@@ -245,6 +245,7 @@ export class Walker {
     let result: ActResult | undefined;
     let outcome: WalkOutcome;
     let answered = false;
+    let validators: Validators | undefined;
     try {
       const c = await this.scope.candidate(link);
       const refusal = await this.scope.filter(c);
@@ -255,6 +256,7 @@ export class Walker {
         answered = fetched.answered;
         outcome = fetched.outcome;
         result = fetched.result;
+        validators = fetched.validators;
       }
     } catch (err) {
       outcome = { kind: 'failed', failure: 'internal', detail: err instanceof Error ? err.message : String(err) };
@@ -262,7 +264,7 @@ export class Walker {
     if (!answered) this.ports.politeness.cancel(link.host, this.now());
     if (this.abort.signal.aborted) return;
     try {
-      await this.feedBack(link, outcome, result);
+      await this.feedBack(link, outcome, result, validators);
     } catch (err) {
       // The page could not be stored: the run stops, and run() reports why.
       this.failure ??= err;
@@ -277,7 +279,7 @@ export class Walker {
    * what the server said last. robots.txt is asked before any request, so a fetched page is one
    * robots.txt allows.
    */
-  private async fetchAndAct(link: Link, c: Candidate): Promise<{ outcome: WalkOutcome; result?: ActResult; answered: boolean }> {
+  private async fetchAndAct(link: Link, c: Candidate): Promise<{ outcome: WalkOutcome; result?: ActResult; answered: boolean; validators?: Validators }> {
     const signal = this.abort.signal;
     let last: FetchOutcome | undefined;
     const answer = (): boolean => {
@@ -318,14 +320,14 @@ export class Walker {
     const v = this.ports.constraints.check({ ...facts(got.page), body: got.page.text }, 'resource', 'header');
     if (!v.pass) return { outcome: rejected(v), answered };
     const result = await this.ports.act(got.page, link);
-    return { outcome: result.outcome, result, answered };
+    return { outcome: result.outcome, result, answered, validators: validatorsOf(got.page) };
   }
 
   /**
    * Step 5: one transaction stores the page's nodes, new links, outcome and the domain's reward;
    * a transient failure with retries left puts the link back until its not-before time instead.
    */
-  private async feedBack(link: Link, outcome: WalkOutcome, result: ActResult | undefined): Promise<void> {
+  private async feedBack(link: Link, outcome: WalkOutcome, result: ActResult | undefined, validators?: Validators): Promise<void> {
     const newLinks = result ? await this.scope.discover(result.links, link, (rule) => this.stats.dropped(rule)) : [];
     const reward = this.ports.reward(outcome);
     const now = this.now();
@@ -339,6 +341,7 @@ export class Walker {
       nodes: result?.nodes ?? [],
       newLinks,
       domainReward: reward,
+      ...(validators ?? {}),
       at: now,
     });
     if (!done.applied) {
@@ -373,3 +376,14 @@ function rejected(v: Verdict & { pass: false }): WalkOutcome {
   return { kind: 'rejected', constraint: v.constraint, cost: v.cost, ...(v.detail ? { detail: v.detail } : {}) };
 }
 
+
+/** What a server gave to ask again conditionally (If-None-Match, If-Modified-Since), kept with the link. */
+interface Validators {
+  etag?: string;
+  lastModified?: string;
+}
+
+function validatorsOf(page: FetchedPage): Validators | undefined {
+  const h = page.headers;
+  return h.etag || h['last-modified'] ? { ...(h.etag ? { etag: h.etag } : {}), ...(h['last-modified'] ? { lastModified: h['last-modified'] } : {}) } : undefined;
+}

@@ -64,7 +64,8 @@ describe('anwc maintain --nodes', () => {
       ['gone', web.url(HOST, '/gone.html'), 'HTTP 410', '1 node(s)'],
       ['changed', web.url(HOST, '/edit.html'), '1 of 2 node(s) no longer on the page', '1 node(s)'],
     ]);
-    assert.match(first.stderr, /3 source page\(s\) checked: 1 hold their text, 0 not modified, 1 changed \(1 node\(s\)\), 1 gone \(1 node\(s\)\)/);
+    assert.match(first.stderr, /3 source page\(s\) checked: 0 hold their text, 1 not modified, 1 changed \(1 node\(s\)\), 1 gone \(1 node\(s\)\)/);
+    assert.equal(web.lastHeaders(HOST, '/keep.html')!['if-none-match'], '"k1"', 'the first check is conditional already: the harvest kept the ETag');
   });
 
   it('keeps every node, each with what its check found', async () => {
