@@ -59,12 +59,12 @@ async function check(argv: Record<string, unknown>, store: Store, sources: strin
       const url = v.link.url;
       const nodes = await store.nodes({ origin: 'crawler', sourceUrl: url });
       const page = foldText(v.text());
-      const gone = nodes.filter((n) => !stillOnPage(n.text, page)).map((n) => n.id);
-      const there = nodes.filter((n) => !gone.includes(n.id)).map((n) => n.id);
-      await store.setNodeStatus(gone, 'changed', now);
+      const left = nodes.filter((n) => !stillOnPage(n.text, page)).map((n) => n.id);
+      const there = nodes.filter((n) => !left.includes(n.id)).map((n) => n.id);
+      await store.setNodeStatus(left, 'changed', now);
       await store.setNodeStatus(there, 'ok', now);
-      const verdict: NodeStatus = gone.length > 0 ? 'changed' : 'ok';
-      results.set(url, { url, verdict, nodes: nodes.length, changed: gone.length, ...(gone.length ? { why: `${gone.length} of ${nodes.length} node(s) no longer on the page` } : {}) });
+      const verdict: NodeStatus = left.length > 0 ? 'changed' : 'ok';
+      results.set(url, { url, verdict, nodes: nodes.length, changed: left.length, ...(left.length ? { why: `${left.length} of ${nodes.length} node(s) no longer on the page` } : {}) });
       const h = v.page.headers;
       kept.push({ url, state: verdict, status: v.page.status, detail: null, etag: h.etag ?? null, lastModified: h['last-modified'] ?? null, checkedAt: now });
     },
