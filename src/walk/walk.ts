@@ -4,8 +4,7 @@ import seedrandom from 'seedrandom';
 import type { Link, LinkOrder, Store } from '../store/store.js';
 import { Fetcher, type FetcherOptions } from '../web/fetcher.js';
 import { Politeness, POLITENESS_DEFAULTS, type PolitenessOptions } from '../web/politeness.js';
-import { productToken } from '../web/robots-parse.js';
-import { userAgentHeader } from '../web/user-agent.js';
+import { robotsToken } from '../web/user-agent.js';
 import { ConstraintSet, type Constraint } from './constraints/constraint.js';
 import { Walker, type ActResult, type StopReason } from './engine.js';
 import { FetchStep, type FetchedPage, type FetchResult } from './fetch-step.js';
@@ -81,7 +80,7 @@ export async function runActivity(
   const random = seedrandom(opts.seed === undefined ? undefined : String(opts.seed));
   const strategy = createStrategy(opts.strategy);
   const politeness = new Politeness({ ...opts.politeness, rng: random });
-  const token = productToken(userAgentHeader(opts.fetcher.userAgent, opts.fetcher.contact));
+  const token = robotsToken(opts.fetcher.userAgent, opts.fetcher.contact);
   // Politeness decides how many requests a host gets at once; the connection pool must not be a
   // second, hidden limit below it.
   const perHost = opts.politeness.perHost ?? POLITENESS_DEFAULTS.perHost;

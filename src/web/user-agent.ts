@@ -1,4 +1,5 @@
 import { VERSION } from '../version.js';
+import { productToken } from './robots-parse.js';
 
 /**
  * Who we are on the wire (MOMspider 5.3): a product token servers can name in robots.txt, and
@@ -12,4 +13,9 @@ export const DEFAULT_CONTACT = 'https://github.com/anwc/anwc';
 export function userAgentHeader(product = DEFAULT_PRODUCT, contact = DEFAULT_CONTACT): string {
   if (product.includes('(')) return product;
   return contact ? `${product} (+${contact})` : product;
+}
+
+/** The token robots.txt and X-Robots-Tag name us by, from the same settings as the header. */
+export function robotsToken(product?: string, contact?: string): string {
+  return productToken(userAgentHeader(product, contact));
 }

@@ -3,7 +3,7 @@ import { basename, dirname, extname, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { UserError } from '../../errors.js';
 import { maintainPage, type TestedDoc } from '../../maintain/action.js';
-import { avoidVerdict, parseAvoid, serializeAvoid, type AvoidEntry } from '../../maintain/avoid.js';
+import { avoidVerdict, parseAvoid, serializeAvoid, type AvoidEntry, type AvoidParseError } from '../../maintain/avoid.js';
 import { parseSites, serializeSites, type SiteEntry } from '../../maintain/sites.js';
 import { parseInstructions, parseInstructionsJson, type InstructionTask } from '../../maintain/instructions.js';
 import { noticeFor, type NoticePrefs } from '../../maintain/notice.js';
@@ -23,8 +23,7 @@ import { checkOutFormats, writeWhole } from '../out-file.js';
 import { postWebhook, sendMail } from '../notify.js';
 import { revalidateNodes } from '../revalidate-nodes.js';
 import { learnSites, recordSites, seedSites, type LearnedSite } from '../maintain-sites.js';
-import { productToken } from '../../web/robots-parse.js';
-import { userAgentHeader } from '../../web/user-agent.js';
+import { robotsToken } from '../../web/user-agent.js';
 import { handler } from '../run.js';
 import { safetyConstraints, walkCommand, walkRunOptionsFrom, WALK_OPTIONS } from '../walk-run.js';
 
@@ -82,8 +81,7 @@ export const maintainCommand: CommandModule = {
           const o = (await store.linkByUrl(url))?.outcome;
           if (o) stored.set(url, { kind: o.kind, detail: o.detail ?? {} });
         }
-        const token = productToken(userAgentHeader(opts.fetcher.userAgent, opts.fetcher.contact));
-        if (plan.ownSites) learned.push(...(await learnSites(store, urls, token, now, plan.sitesCheckDays)));
+        if (plan.ownSites) learned.push(...(await learnSites(store, urls, robotsToken(opts.fetcher.userAgent, opts.fetcher.contact), now, plan.sitesCheckDays)));
       } finally {
         await store.close();
       }
@@ -229,23 +227,17 @@ function normalTop(url: string): string {
   return n.ok ? n.url : url;
 }
 
-/** An avoid file; one that does not exist yet is empty (MOMspider writes it). */
-function readAvoid(path: string): { path: string; entries: AvoidEntry[] } {
+/** An avoid or sites file; one that does not exist yet is empty (MOMspider writes it). A bad line is the user's to fix. */
+function readEntries<T>(path: string, parse: (text: string) => { entries: T[]; errors: AvoidParseError[] }, form: string): { path: string; entries: T[] } {
   if (!existsSync(path)) return { path, entries: [] };
-  const { entries, errors } = parseAvoid(readFileSync(path, 'utf8'));
+  const { entries, errors } = parse(readFileSync(path, 'utf8'));
   const e = errors[0];
-  if (e) throw new UserError(`${path}:${e.line}:${e.col}: ${e.message}`, { fix: 'write Avoid|Leaf URLprefix [date|*], one a line' });
+  if (e) throw new UserError(`${path}:${e.line}:${e.col}: ${e.message}`, { fix: `write ${form}, one a line` });
   return { path, entries };
 }
 
-/** A sites file; one that does not exist yet is empty. */
-function readSites(path: string): { path: string; entries: SiteEntry[] } {
-  if (!existsSync(path)) return { path, entries: [] };
-  const { entries, errors } = parseSites(readFileSync(path, 'utf8'));
-  const e = errors[0];
-  if (e) throw new UserError(`${path}:${e.line}:${e.col}: ${e.message}`, { fix: 'write Site host:port [date|*], one a line' });
-  return { path, entries };
-}
+const readAvoid = (path: string) => readEntries(path, parseAvoid, 'Avoid|Leaf URLprefix [date|*]');
+const readSites = (path: string) => readEntries(path, parseSites, 'Site host:port [date|*]');
 
 function writeIndexes(report: MaintenanceReport, files: string[]): void {
   const options = [`${report.task.type} ${report.task.top}`, `changed ${report.task.changedDays ?? '-'}`, `expired ${report.task.expiredDays ?? '-'}`].join(', ');
