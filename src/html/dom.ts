@@ -17,6 +17,7 @@ const UNSEEN = /<!--(?:>|->|[\s\S]*?(?:-->|$))|<(script|style|template)(?=[\s/>]
 
 /** Elements with no end tag; the parser's list lacks frame and keygen. */
 const VOID_TAGS = 'area base br col embed frame hr img input keygen link meta param source track wbr'.split(' ');
+const VOID = new Set(VOID_TAGS);
 
 /**
  * Start tags that close an open `<p>` in the HTML tree builder. node-html-parser closes a p only
@@ -60,21 +61,16 @@ const HEAD_TAGS = new Set(['title', 'meta', 'link', 'base', 'style', 'script', '
  * after it move out, after the head, where a browser puts them.
  */
 function leaveHead(root: HTMLElement): void {
-  const stack: HTMLElement[] = [root];
-  while (stack.length) {
-    const el = stack.pop()!;
-    if (tagOf(el) === 'head' && el.parentNode) {
-      const at = el.childNodes.findIndex((c) => (isElement(c) ? !HEAD_TAGS.has(tagOf(c)) : c.rawText.trim() !== ''));
-      if (at >= 0) {
-        const parent = el.parentNode;
-        const moved = el.childNodes.splice(at);
-        for (const m of moved) m.parentNode = parent;
-        parent.childNodes.splice(parent.childNodes.indexOf(el) + 1, 0, ...moved);
-      }
-      continue;
-    }
-    for (const c of el.childNodes) if (isElement(c)) stack.push(c);
-  }
+  // The head is the root's child, or its <html>'s: no need to walk the rest of the tree for it.
+  const html = root.childNodes.find((c): c is HTMLElement => isElement(c) && tagOf(c) === 'html');
+  const head = [...root.childNodes, ...(html?.childNodes ?? [])].find((c): c is HTMLElement => isElement(c) && tagOf(c) === 'head');
+  if (!head?.parentNode) return;
+  const at = head.childNodes.findIndex((c) => (isElement(c) ? !HEAD_TAGS.has(tagOf(c)) : c.rawText.trim() !== ''));
+  if (at < 0) return;
+  const parent = head.parentNode;
+  const moved = head.childNodes.splice(at);
+  for (const m of moved) m.parentNode = parent;
+  parent.childNodes.splice(parent.childNodes.indexOf(head) + 1, 0, ...moved);
 }
 
 /** A start or end tag, attributes quoted or not (a `>` inside quotes does not end it). */
@@ -92,7 +88,7 @@ function dropMisnestedEnds(html: string): string {
   for (const m of html.matchAll(TAG)) {
     const tag = m[2]!.toLowerCase();
     if (m[1] === '') {
-      if (VOID_TAGS.includes(tag) || m[3]!.endsWith('/')) continue;
+      if (VOID.has(tag) || m[3]!.endsWith('/')) continue;
       if (CLOSES_P.has(tag)) {
         const p = open.lastIndexOf('p');
         if (p >= 0) open.length = p;
@@ -102,7 +98,7 @@ function dropMisnestedEnds(html: string): string {
     }
     const at = open.lastIndexOf(tag);
     if (at < 0) continue;
-    if (INLINE_TAGS.has(tag) && open.slice(at + 1).some((t) => !INLINE_TAGS.has(t))) {
+    if (INLINE_TAGS.has(tag) && blockAbove(open, at)) {
       drop.push(m.index);
       continue;
     }
@@ -116,6 +112,12 @@ function dropMisnestedEnds(html: string): string {
     from = html.indexOf('>', at) + 1;
   }
   return out + html.slice(from);
+}
+
+/** Whether an element opened after open[at] and still open is a block. */
+function blockAbove(open: readonly string[], at: number): boolean {
+  for (let i = at + 1; i < open.length; i++) if (!INLINE_TAGS.has(open[i]!)) return true;
+  return false;
 }
 
 /** Elements that do not break a line: their text runs on with the words around them. */
