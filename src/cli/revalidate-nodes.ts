@@ -48,7 +48,7 @@ async function check(argv: Record<string, unknown>, store: Store, sources: strin
   const validators = new Map<string, { etag?: string; lastModified?: string }>();
   for (const url of sources) {
     const c = before.get(url) ?? (await store.linkByUrl(url));
-    if (c?.etag || c?.lastModified) validators.set(url, { ...(c.etag ? { etag: c.etag } : {}), ...(c.lastModified ? { lastModified: c.lastModified } : {}) });
+    if (c?.etag || c?.lastModified) validators.set(url, { etag: c.etag ?? undefined, lastModified: c.lastModified ?? undefined });
   }
   opts.validators = (url) => validators.get(url);
   const results = new Map<string, SourceResult>();
