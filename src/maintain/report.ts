@@ -187,6 +187,6 @@ export function sinceLast(r: MaintenanceReport, previous: readonly UrlCheck[]): 
     }
   }
   for (const b of previous) if (!(b.url in r.checks)) changes.push({ url: b.url, was: b.state, now: 'absent' });
-  const last = Math.max(...previous.map((c) => c.checkedAt));
+  const last = previous.reduce((a, c) => Math.max(a, c.checkedAt), 0);
   return { previous: new Date(last).toISOString(), changes: changes.sort((x, y) => (x.url < y.url ? -1 : x.url > y.url ? 1 : 0)) };
 }
