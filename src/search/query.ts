@@ -6,13 +6,18 @@
  */
 
 /** Trims, collapses inner spaces and drops repeated words (case-insensitively), keeping order. */
+/** A meta word as sets compare it: spacing collapsed, case folded. */
+export function wordKey(word: string): string {
+  return word.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
 export function normalizeMetaSet(words: readonly string[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const raw of words) {
     const w = raw.trim().replace(/\s+/g, ' ');
     if (!w) continue;
-    const k = w.toLowerCase();
+    const k = wordKey(w);
     if (seen.has(k)) continue;
     seen.add(k);
     out.push(w);

@@ -2,7 +2,7 @@ import type { MetaWord, Store } from '../store/store.js';
 import { stem } from '../text/stem.js';
 import { hostOf, normalizeUrl } from '../web/url.js';
 import { SearchError, type SearchProvider, type SearchResult } from './provider.js';
-import { metaSetKey, normalizeMetaSet, queryText, widenings, wordWeights } from './query.js';
+import { metaSetKey, normalizeMetaSet, queryText, widenings, wordKey, wordWeights } from './query.js';
 
 /**
  * Seeding (thesis 3.2.1 and 4.1): for each distinct meta set of the author's nodes, one AND
@@ -122,8 +122,8 @@ export async function seed(opts: SeedOptions): Promise<SeedSummary> {
         for (const u of urls) have.add(u);
         const terms = queryText(asked);
         // A widened query's pages answer only the words it asked: they carry those, not the whole set.
-        const askedKeys = new Set(asked.map((w) => w.trim().replace(/\s+/g, ' ').toLowerCase()));
-        const askedIds = set.words.filter((w) => askedKeys.has(w.word.trim().replace(/\s+/g, ' ').toLowerCase())).map((w) => w.id);
+        const askedKeys = new Set(asked.map(wordKey));
+        const askedIds = set.words.filter((w) => askedKeys.has(wordKey(w.word))).map((w) => w.id);
         const { newLinks } = await store.recordSeeds(
           { provider: provider.name, terms, results: urls, metaWordIds: askedIds },
           urls.map((url) => ({ url, host: hostOf(url), depth: 0 })),
