@@ -12,6 +12,7 @@ import {
 } from '../search/provider.js';
 import { EXPORT_FORMATS } from '../feed/formats.js';
 import { HARVEST_DEFAULTS } from '../harvest/defaults.js';
+import type { RewardSpec } from '../harvest/harvest.js';
 import { DEFAULT_MAX_RETRIES } from '../walk/retry.js';
 import { STRATEGIES } from '../walk/strategies/strategy.js';
 
@@ -32,6 +33,13 @@ export interface OptionSpec {
   alias?: string;
   /** Returns the fix to print when the value is wrong, or undefined when it is fine. */
   check?: (value: unknown) => string | undefined;
+}
+
+/** `--reward`'s value, or undefined when it is neither a number from 0 up nor `relevance`. */
+export function parseReward(v: unknown): RewardSpec | undefined {
+  if (v === 'relevance') return v;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
 }
 
 const positiveInt = (v: unknown): string | undefined =>
@@ -238,10 +246,15 @@ export const OPTIONS = {
     check: positiveInt,
   },
   reward: {
-    type: 'number',
-    describe: 'Score a domain gains for each page that yields a narrative node',
-    default: HARVEST_DEFAULTS.reward,
-    check: (v) => (typeof v === 'number' && v >= 0 && Number.isFinite(v) ? undefined : 'give a number, 0 or more'),
+    type: 'string',
+    describe: 'What a page that yields narrative nodes adds to its domain\'s score: a number (the thesis: 1), or "relevance", the share of its nodes that speak of the meta words (0 to 1)',
+    default: String(HARVEST_DEFAULTS.reward),
+    check: (v) => (parseReward(v) === undefined ? 'give a number, 0 or more, or relevance' : undefined),
+  },
+  order: {
+    type: 'string',
+    describe: 'The order of a domain\'s links: as found (the strategy\'s), or relevance: links whose anchor names a meta word, then links from pages on the topic, first',
+    choices: ['discovery', 'relevance'],
   },
   'max-depth': {
     type: 'number',

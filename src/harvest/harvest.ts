@@ -13,8 +13,11 @@ export interface HarvestOptions {
   strategy: StrategyName;
   concurrency: number;
   seed?: number;
-  /** Score a domain gains for a page that yielded a node (thesis: 1). */
-  reward: number;
+  /**
+   * Score a domain gains for a page that yielded a node: a fixed amount (thesis: 1), or
+   * `relevance`, the share of the page's nodes that speak of their meta words (see harvestReward).
+   */
+  reward: RewardSpec;
   maxDepth: number;
   maxPages?: number;
   maxPagesPerDomain?: number;
@@ -41,9 +44,18 @@ export function harvestConstraints(opts: Pick<HarvestOptions, 'maxDepth' | 'host
   return cs;
 }
 
-/** Thesis chapter 4: a page that yielded at least one narrative node adds `reward` to its domain's score. */
-export function harvestReward(outcome: WalkOutcome, reward: number): number {
-  return outcome.kind === 'harvested' && outcome.nodes > 0 ? reward : 0;
+export type RewardSpec = number | 'relevance';
+
+/**
+ * Thesis chapter 4: a page that yielded at least one narrative node adds `reward` to its domain's
+ * score. With `relevance` it adds the share of its nodes linked to a meta word by evidence, from 0
+ * (a page of text about something else) to 1 (every node on the topic); a page reached from no
+ * search query has no topic to be measured by and earns the thesis's full point.
+ */
+export function harvestReward(outcome: WalkOutcome, reward: RewardSpec): number {
+  if (outcome.kind !== 'harvested' || outcome.nodes === 0) return 0;
+  if (reward !== 'relevance') return reward;
+  return outcome.onTopic === undefined ? 1 : outcome.onTopic / outcome.nodes;
 }
 
 /**
@@ -57,6 +69,7 @@ export function harvestActivity(store: Store, opts: HarvestOptions): Activity {
     constraints: harvestConstraints(opts),
     act: async (page, link, { token }) => narrativeAction(page, await metaOf(link), { ...opts.narrative, robotsToken: token }),
     reward: (o) => harvestReward(o, opts.reward),
+    ...(opts.narrative.order === 'relevance' ? { linkOrder: 'priority' as const } : {}),
   };
 }
 

@@ -5,8 +5,11 @@ import type { CostClass } from './constraints/constraint.js';
  * summary, `anwc stats`, `anwc why` and exit codes all read the same facts.
  */
 export type WalkOutcome =
-  /** Fetched and acted on; `nodes` > 0 means the narrative action kept something. */
-  | { kind: 'harvested'; status: number; nodes: number; blocks: number; rejected: Record<string, number>; links: number; truncated?: boolean }
+  /**
+   * Fetched and acted on; `nodes` > 0 means the narrative action kept something. `onTopic`, when
+   * the link had meta words to speak of, counts the nodes linked to at least one of them.
+   */
+  | { kind: 'harvested'; status: number; nodes: number; onTopic?: number; blocks: number; rejected: Record<string, number>; links: number; truncated?: boolean }
   /** Fetched and acted on by an activity's actions (W4): links to walk, and a score when one was taken. */
   | { kind: 'walked'; status: number; links: number; score?: number; title?: string }
   /** Fetched, but meta robots or X-Robots-Tag said noindex: nothing stored from the page. */

@@ -242,7 +242,7 @@ describe('anwc harvest refuses what it cannot walk', () => {
     assert.equal(existsSync(file), false);
   });
 
-  for (const [flag, value] of [['--strategy', 'zigzag'], ['--max-pages', '0'], ['--concurrency', '0'], ['--lease', '0'], ['--resolve', 'nohost']] as const) {
+  for (const [flag, value] of [['--strategy', 'zigzag'], ['--max-pages', '0'], ['--concurrency', '0'], ['--lease', '0'], ['--resolve', 'nohost'], ['--reward', 'topic'], ['--reward', '-1'], ['--order', 'random']] as const) {
     it(`${flag} ${value} is one line naming the flag, exit 2, and no database is created`, async () => {
       const file = join(dir, `bad-${flag.slice(2)}.sqlite`);
       const args = harvestArgs(`sqlite:${file}`).filter((a, i, all) => a !== flag && all[i - 1] !== flag);

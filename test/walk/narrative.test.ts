@@ -58,6 +58,36 @@ test('a node is linked only to the meta words it speaks of, weighted by their sh
   assert.ok(doubled.nodes[0]!.metaWeights![0]! > doubled.nodes[0]!.metaWeights![1]!, 'storm three times weighs more than lamp once');
 });
 
+test('--reward relevance: a page earns the share of its nodes on the topic; one reached from no query earns the full point', () => {
+  const half = narrativeAction(page(`<p>${PROSE}</p><p>${PROSE2}</p>`), meta, OPTS);
+  assert.ok(half.outcome.kind === 'harvested' && half.outcome.onTopic === 1);
+  assert.equal(harvestReward(half.outcome, 'relevance'), 0.5, 'one of two nodes speaks of storm or lamp');
+  assert.equal(harvestReward(half.outcome, 1), 1, 'the thesis reward does not look at the topic');
+  const off = narrativeAction(page(`<p>${PROSE2}</p>`), meta, OPTS);
+  assert.equal(harvestReward(off.outcome, 'relevance'), 0, 'text about something else earns nothing');
+  const unseeded = narrativeAction(page(`<p>${PROSE2}</p>`), { metaWordIds: [], metaStems: [] }, OPTS);
+  assert.ok(unseeded.outcome.kind === 'harvested' && unseeded.outcome.onTopic === undefined);
+  assert.equal(harvestReward(unseeded.outcome, 'relevance'), 1);
+  const empty = narrativeAction(page('<p>Home | About</p>'), meta, OPTS);
+  assert.equal(harvestReward(empty.outcome, 'relevance'), 0, 'no node, no reward');
+});
+
+test('--order relevance: a link whose anchor names a meta word, then links of a page on the topic, come first', () => {
+  const body = (p: string) => `${p}<a href="/plain.html">next page</a><a href="/storms.html">More storms</a>`;
+  const onTopic = narrativeAction(page(body(`<p>${PROSE}</p>`)), meta, { ...OPTS, order: 'relevance' });
+  assert.deepEqual(onTopic.links, [
+    { url: 'http://sea.test/plain.html', priority: 1 },
+    { url: 'http://sea.test/storms.html', priority: 2 },
+  ], 'every node on the topic: the page gives each link 1, the anchor naming storms one more');
+  const offTopic = narrativeAction(page(body(`<p>${PROSE2}</p>`)), meta, { ...OPTS, order: 'relevance' });
+  assert.deepEqual(offTopic.links, [
+    { url: 'http://sea.test/plain.html', priority: 0 },
+    { url: 'http://sea.test/storms.html', priority: 1 },
+  ]);
+  assert.deepEqual(narrativeAction(page(body(`<p>${PROSE}</p>`)), meta, OPTS).links, ['http://sea.test/plain.html', 'http://sea.test/storms.html'],
+    'in discovery order, links carry no priority');
+});
+
 test('a page without narrative gives no reward', () => {
   const r = narrativeAction(page('<p>Prices: £4.99 #1 [sale]</p>'), meta, OPTS);
   assert.equal(r.nodes.length, 0);

@@ -5,7 +5,8 @@ import { openStore } from '../../store/open.js';
 import type { Walker } from '../../walk/engine.js';
 import type { StrategyName } from '../../walk/strategies/strategy.js';
 import { EXIT } from '../exit.js';
-import { resolved, withOptions, type OptionName } from '../options.js';
+import { parseReward, resolved, withOptions, type OptionName } from '../options.js';
+import type { LinkOrderBy } from '../../walk/actions/narrative.js';
 import { progressView, type ProgressMode } from '../progress.js';
 import { runSummaryLines } from '../report/summary.js';
 import { handler } from '../run.js';
@@ -14,7 +15,7 @@ import { listFlag } from '../list-flag.js';
 import { fetcherOptionsFrom, FETCH_OPTION_NAMES, politenessOptionsFrom, POLITENESS_OPTION_NAMES } from '../web-options.js';
 
 const HARVEST_OPTIONS = [
-  'db', 'strategy', 'concurrency', 'seed', 'reward', 'max-depth', 'max-pages', 'max-pages-per-domain', 'max-time',
+  'db', 'strategy', 'concurrency', 'seed', 'reward', 'order', 'max-depth', 'max-pages', 'max-pages-per-domain', 'max-time',
   'hosts', 'same-host', 'lease', 'max-retries', 'retry-failed', 'kind', 'blocks', 'progress', 'json', ...FETCH_OPTION_NAMES, ...POLITENESS_OPTION_NAMES,
 ] as const satisfies readonly OptionName[];
 
@@ -27,7 +28,7 @@ export function harvestOptionsFrom(argv: Record<string, unknown>): HarvestOption
     strategy: v('strategy') as StrategyName,
     concurrency: v('concurrency') as number,
     seed: v('seed') as number | undefined,
-    reward: v('reward') as number,
+    reward: parseReward(v('reward'))!,
     maxDepth: v('max-depth') as number,
     maxPages: v('max-pages') as number | undefined,
     maxPagesPerDomain: v('max-pages-per-domain') as number | undefined,
@@ -38,7 +39,7 @@ export function harvestOptionsFrom(argv: Record<string, unknown>): HarvestOption
     maxRetries: v('max-retries') as number,
     fetcher: fetcherOptionsFrom(argv),
     politeness: politenessOptionsFrom(argv),
-    narrative: { blocks: listFlag(v('blocks')) },
+    narrative: { blocks: listFlag(v('blocks')), order: v('order') as LinkOrderBy | undefined },
   };
 }
 
@@ -50,6 +51,7 @@ export const harvestCommand: CommandModule = {
       .example('anwc import story.ane && anwc seed && anwc harvest', 'import, seed from Wikipedia, then harvest')
       .example('anwc harvest --max-pages 200 --hosts "*.wikipedia.org"', 'a budget, and stay on Wikipedia')
       .example("anwc harvest --resolve '*.test:127.0.0.1' --hosts '*.test' --delay 0", 'a local test web')
+      .example('anwc harvest --reward relevance --order relevance', 'favour the domains, and within one the links, that speak of the meta words')
       .example('anwc harvest --retry-failed --kind timeout,5xx', 'try again the links that timed out or met a server error')
       .epilogue(
         'Ctrl-C (or SIGTERM) once finishes the pages in flight and saves; twice stops at once (the next run here frees the links left leased).\n' +

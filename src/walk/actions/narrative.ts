@@ -3,6 +3,7 @@ import { contentStems, contentStemsOfWords, evaluateBlock, metaEvidence, relevan
 import { splitSentences } from '../../text/sentences.js';
 import type { NodeInput } from '../../store/store.js';
 import type { ActResult } from '../engine.js';
+import type { FoundLink } from '../act-result.js';
 import type { FetchedPage } from '../fetch-step.js';
 
 export interface NarrativeOptions {
@@ -11,7 +12,11 @@ export interface NarrativeOptions {
   heuristics?: Partial<HeuristicOptions>;
   /** The crawler's robots.txt product token: `<meta name=TOKEN>` and `TOKEN:` in X-Robots-Tag speak to us. */
   robotsToken: string;
+  /** `relevance`: each followed link gets a priority from the page's and its anchor's relevance (see linkPriority). */
+  order?: LinkOrderBy;
 }
+
+export type LinkOrderBy = 'discovery' | 'relevance';
 
 export interface MetaContext {
   /**
@@ -35,7 +40,8 @@ export function narrativeAction(page: FetchedPage, meta: MetaContext, opts: Narr
   const header = xRobotsTag(page.headers['x-robots-tag'], opts.robotsToken);
   const noindex = found.robots.noindex || header.noindex;
   const nofollow = found.robots.nofollow || header.nofollow;
-  const links = nofollow ? [] : found.links.filter((l) => !l.nofollow).map((l) => l.url);
+  const followed = nofollow ? [] : found.links.filter((l) => !l.nofollow);
+  const links: FoundLink[] = followed.map((l) => l.url);
   if (!nofollow && found.refresh) links.push(found.refresh);
 
   if (noindex) {
@@ -70,11 +76,19 @@ export function narrativeAction(page: FetchedPage, meta: MetaContext, opts: Narr
       metaWeights: linked.map((m) => m.weight),
     });
   }
+  const onTopic = meta.metaStems.length === 0 ? undefined : nodes.filter((n) => n.metaWordIds.length > 0).length;
+  if (opts.order === 'relevance' && meta.metaStems.length > 0) {
+    const share = nodes.length === 0 ? 0 : onTopic! / nodes.length;
+    followed.forEach((l, i) => {
+      links[i] = { url: l.url, priority: linkPriority(share, contentStems(l.anchorText, heuristics.stopWords), meta.metaStems) };
+    });
+  }
   return {
     outcome: {
       kind: 'harvested',
       status: page.status,
       nodes: nodes.length,
+      ...(onTopic === undefined ? {} : { onTopic }),
       blocks: blocks.length,
       rejected,
       links: links.length,
@@ -83,6 +97,16 @@ export function narrativeAction(page: FetchedPage, meta: MetaContext, opts: Narr
     nodes,
     links,
   };
+}
+
+/**
+ * How soon a link found on a page is walked within its domain, higher first: a point when its
+ * anchor text names a meta word (the strongest hint of what lies behind it), plus the share of the
+ * page's nodes that spoke of the meta words (a page on the topic tends to link to more of it).
+ */
+export function linkPriority(pageShare: number, anchorStems: readonly string[], metaStems: readonly string[]): number {
+  const named = anchorStems.some((s) => metaStems.includes(s)) ? 1 : 0;
+  return named + pageShare;
 }
 
 /** The page's title and headings, where a page says what it is about. */
