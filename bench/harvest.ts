@@ -10,6 +10,7 @@ import { narrativeAction } from '../src/walk/actions/narrative.js';
 import { openStore } from '../src/store/open.js';
 import type { StrategyName } from '../src/walk/strategies/strategy.js';
 import { Fetcher, type FetcherOptions } from '../src/web/fetcher.js';
+import { mean, sd } from './stats.js';
 
 /**
  * Harvest rate and harvest speed (issue 6, item 8).
@@ -44,7 +45,7 @@ const POLITE_RUNS = [
 ];
 
 /** The local webs a bench can crawl; `tiny` answers every URL with a small page and no links. */
-export type WebKind = 'corpus' | 'demo' | 'tiny';
+export type WebKind = 'corpus' | 'demo' | 'tiny' | 'graded';
 
 export interface ChildWeb {
   kind: WebKind;
@@ -66,6 +67,22 @@ process.stdin.on('end', () => web.close().then(() => process.exit(0))); process.
 const web = await startDemoWeb();
 process.stdout.write(JSON.stringify({ port: web.port, homes: web.hosts }) + '\\n');
 process.stdin.on('end', () => web.close().then(() => process.exit(0))); process.stdin.resume();`,
+  graded: (dist) => `const { createServer } = await import('node:http');
+const { gradedWeb } = await import(${JSON.stringify(pathToFileURL(join(dist, 'bench/graded-web.js')).href)});
+let byHost = new Map();
+const server = createServer((req, res) => {
+  const body = byHost.get(String(req.headers.host).replace(/:\\d+$/, ''))?.get(req.url);
+  if (body === undefined) { res.writeHead(404, { 'content-type': 'text/plain' }); res.end('not found'); return; }
+  res.writeHead(200, { 'content-type': req.url === '/robots.txt' ? 'text/plain' : 'text/html; charset=utf-8' });
+  res.end(body);
+});
+server.keepAliveTimeout = 60000;
+server.listen(0, '127.0.0.1', () => {
+  const web = gradedWeb({ ...JSON.parse(process.env.ANWC_GRADED_SHAPE), port: server.address().port });
+  byHost = new Map(web.hosts.map((h) => [h.host, h.pages]));
+  process.stdout.write(JSON.stringify({ port: server.address().port, homes: web.seedHosts }) + '\\n');
+});
+process.stdin.on('end', () => { server.closeAllConnections(); server.close(() => process.exit(0)); }); process.stdin.resume();`,
   tiny: () => `const { createServer } = await import('node:http');
 const page = Buffer.from('<!DOCTYPE html><html><head><title>t</title></head><body><p>A small page.</p></body></html>');
 const robots = Buffer.from('User-agent: *\\nAllow: /\\n');
@@ -80,9 +97,9 @@ process.stdin.on('end', () => { server.closeAllConnections(); server.close(() =>
 };
 
 /** Starts a local web in a child process (its CPU is not the crawler's) on a free port of 127.0.0.1. */
-export async function startChildWeb(kind: WebKind): Promise<ChildWeb> {
+export async function startChildWeb(kind: WebKind, env: Record<string, string> = {}): Promise<ChildWeb> {
   const dist = fileURLToPath(new URL('..', import.meta.url));
-  const child = spawn(process.execPath, ['--input-type=module', '-e', childCode[kind](dist)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', childCode[kind](dist)], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
   const hello = await new Promise<{ port: number; homes: string[] }>((ok, fail) => {
     let buf = '';
@@ -181,8 +198,6 @@ async function harvestOnce(
   }
 }
 
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-const sd = (xs: number[]) => (xs.length < 2 ? 0 : Math.sqrt(xs.reduce((a, x) => a + (x - mean(xs)) ** 2, 0) / (xs.length - 1)));
 /** `mean ± sd` over runs, or the one value when every run agrees. */
 function spread(xs: number[], digits: number): string {
   const m = mean(xs).toFixed(digits);

@@ -1,0 +1,44 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ci95, mean } from '../../bench/stats.js';
+import { DEFAULT_KINDS, gradedWeb } from '../../bench/graded-web.js';
+import { extractBlocks, parseDom } from '../../src/html/index.js';
+import { evaluateBlock } from '../../src/text/index.js';
+
+/** The harvest-rate bench's web must be what its table says it is, or its ratios mean nothing. */
+
+const shape = { seed: 3, pagesPerHost: 30, kinds: DEFAULT_KINDS, seeds: 6, port: 8123 };
+const yields = (html: string) => extractBlocks(parseDom(html)).some((b) => !b.rejected && evaluateBlock(b.text).accepted);
+
+test('a seed makes one web; another seed another', () => {
+  const a = gradedWeb(shape);
+  assert.deepEqual(gradedWeb(shape), a);
+  assert.notDeepEqual(gradedWeb({ ...shape, seed: 4 }).hosts.map((h) => h.kind), a.hosts.map((h) => h.kind));
+  assert.equal(a.seedHosts.length, 6);
+  assert.equal(a.hosts.length, DEFAULT_KINDS.reduce((n, k) => n + k.count, 0));
+});
+
+test('each kind of host yields narrative at about its stated share under the thesis rules', () => {
+  const web = gradedWeb(shape);
+  for (const kind of DEFAULT_KINDS) {
+    const hosts = web.hosts.filter((h) => h.kind === kind.name);
+    const pages = hosts.flatMap((h) => [...h.pages].filter(([p]) => p.endsWith('.html')).map(([, html]) => html));
+    const share = pages.filter(yields).length / pages.length;
+    assert.ok(Math.abs(share - kind.narrative) < 0.12, `${kind.name}: ${share.toFixed(2)} of pages yield, stated ${kind.narrative}`);
+  }
+});
+
+test('links stay on the web: same-host paths, other hosts by name and port', () => {
+  for (const host of gradedWeb(shape).hosts) {
+    for (const [, html] of host.pages) {
+      for (const [, href] of html.matchAll(/href="([^"]+)"/g)) assert.match(href!, /^(\/(p\d+\.html)?|http:\/\/h\d+\.graded\.test:8123\/)$/);
+    }
+  }
+});
+
+test('the 95 % interval is Student\'s t over n − 1 degrees of freedom', () => {
+  assert.equal(ci95([5]), 0, 'one value, no interval');
+  assert.equal(mean([1, 2, 3]), 2);
+  // sd = 1, n = 3: 4.303 / sqrt(3).
+  assert.ok(Math.abs(ci95([1, 2, 3]) - 4.303 / Math.sqrt(3)) < 1e-12);
+});
