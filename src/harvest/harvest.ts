@@ -6,6 +6,7 @@ import type { Constraint } from '../walk/constraints/constraint.js';
 import { hosts, httpOnly, maxDepth, maxUrlLength, notBinaryExtension, sameHost } from '../walk/constraints/builtin.js';
 import type { WalkOutcome } from '../walk/outcome.js';
 import type { StrategyName } from '../walk/strategies/strategy.js';
+import { markCopies } from './copies.js';
 import { runActivity, type Activity, type WalkHooks, type WalkReport } from '../walk/walk.js';
 
 /** Everything a harvest run is told; the CLI builds it from flags, tests and the demo directly. */
@@ -67,7 +68,10 @@ export function harvestActivity(store: Store, opts: HarvestOptions): Activity {
   return {
     name: 'harvest',
     constraints: harvestConstraints(opts),
-    act: async (page, link, { token }) => narrativeAction(page, await metaOf(link), { ...opts.narrative, robotsToken: token }),
+    act: async (page, link, { token }) => {
+      const result = narrativeAction(page, await metaOf(link), { ...opts.narrative, robotsToken: token });
+      return { ...result, nodes: await markCopies(store, result.nodes) };
+    },
     reward: (o) => harvestReward(o, opts.reward),
     ...(opts.narrative.order === 'relevance' ? { linkOrder: 'priority' as const } : {}),
   };

@@ -146,3 +146,8 @@ export function linkOrderSql(order: LinkOrder): string {
       return 'id ASC';
   }
 }
+
+/** Band keys as stored: band i's key in the i-th 2^32 range, so one indexed column holds them all. */
+export function bandRows(bands: readonly number[] | undefined): number[] {
+  return (bands ?? []).map((key, band) => band * 2 ** 32 + key);
+}

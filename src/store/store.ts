@@ -89,6 +89,13 @@ export interface NodeInput {
   metaWordIds: number[];
   /** How strongly the node speaks of each of its meta words (same order); 1 each when absent. */
   metaWeights?: number[];
+  /** Crawler nodes: MinHash band keys (src/text/minhash.ts, band i at index i), kept to find near-copies later. */
+  bands?: number[];
+  /**
+   * A near-copy of this stored node (found by the caller with nodesSharingBands): no new node is
+   * made; the stored one gains this page as a source and the meta links.
+   */
+  copyOf?: { id: number; similarity: number };
 }
 
 export interface MarkupNodeInput {
@@ -272,6 +279,8 @@ export interface StoreSummary {
   retries: { pending: number; nextAt: number | null; retried: number };
   /** Crawler nodes by what their last revalidation found. */
   nodeStatus: Record<NodeStatus, number>;
+  /** Pages where a stored crawler paragraph was met again: the same text, or a near-copy. */
+  copies: { exact: number; near: number };
 }
 
 export interface StoredQuery {
@@ -327,6 +336,8 @@ export interface Store {
   countNodesOfStem(stem: string, opts?: DrawOptions): Promise<Record<Origin, number>>;
   /** The nodes of an origin linked to a stem, each with the weight of its link, in id order: what a draw chooses from. */
   weightsOfStem(stem: string, origin: Origin, opts?: DrawOptions): Promise<{ id: number; weight: number }[]>;
+  /** Crawler nodes that share a band key with any of these signatures (the candidates for near-copies), with their text. */
+  nodesSharingBands(signatures: number[][]): Promise<{ id: number; text: string }[]>;
   /** The distinct source pages of the crawler nodes, in URL order. */
   nodeSources(): Promise<string[]>;
   setNodeStatus(ids: number[], status: NodeStatus, at?: number): Promise<void>;

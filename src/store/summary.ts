@@ -18,6 +18,7 @@ export function summaryQueries(failureKey: string): Record<keyof StoreSummary, s
       "SELECT SUM(CASE WHEN status IN ('pending', 'leased') THEN 1 ELSE 0 END) AS n, COUNT(*) AS retried, " +
       "MIN(CASE WHEN status = 'pending' THEN not_before END) AS at FROM links WHERE attempts > 0",
     nodeStatus: "SELECT status AS k, COUNT(*) AS n FROM nodes WHERE origin = 'crawler' GROUP BY status",
+    copies: 'SELECT kind AS k, COUNT(*) AS n FROM node_copies GROUP BY kind',
   };
 }
 
@@ -39,6 +40,7 @@ export function toSummary(rows: Record<keyof StoreSummary, Row[]>): StoreSummary
       nextAt: rows.retries[0]?.at == null ? null : Number(rows.retries[0].at),
     },
     nodeStatus: Object.fromEntries(NODE_STATUSES.map((s) => [s, grouped(rows.nodeStatus)[s] ?? 0])) as Record<NodeStatus, number>,
+    copies: { exact: grouped(rows.copies).exact ?? 0, near: grouped(rows.copies).near ?? 0 },
   };
 }
 

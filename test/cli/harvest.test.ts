@@ -12,6 +12,7 @@ import { mysqlDb, sqliteDb, type TestDb } from '../support/db.js';
 import { corpusUrls, HUB_HOST, hubPage, storedLinks } from '../support/hub.js';
 import { SITES, startTestWeb, type TestWeb } from '../support/testweb.js';
 import { needsShared } from '../support/shared.js';
+import { notNearAny } from '../support/near.js';
 
 /** The crawls are of the corpus web: a bare clone skips them with one line. */
 const SHARED = needsShared('corpus');
@@ -168,7 +169,9 @@ function killResumeSuite(name: string, fresh: () => TestDb): void {
 
         const end = await snapshot(db.url, web, hub);
         assert.deepEqual(end.statuses, reference.statuses, 'every link ends as in an uninterrupted run: done, failed or excluded, none pending or leased');
-        assert.deepEqual(end.texts, reference.texts, 'the same crawler nodes as an uninterrupted run');
+        assert.deepEqual(notNearAny(end.texts, reference.texts), [], 'the same crawler nodes as an uninterrupted run, up to which of two near-copies came first');
+        assert.deepEqual(notNearAny(reference.texts, end.texts), []);
+        assert.ok(Math.abs(end.texts.length - reference.texts.length) <= 2, 'as many nodes, but for a near-copy or two');
         assert.equal(new Set(end.texts).size, end.texts.length, 'each text once');
 
         const twice: string[] = [];

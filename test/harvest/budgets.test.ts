@@ -4,19 +4,18 @@ import { harvest, type HarvestOptions } from '../../src/harvest/harvest.js';
 import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
 import { sqliteDb, type TestDb } from '../support/db.js';
+import { prose } from '../support/flaky.js';
 import { startTestWeb, type TestWeb } from '../support/testweb.js';
 
 /** Runs that must end by themselves although links stay pending: budgets and hosts given up. */
 
-const PROSE = (n: number) =>
-  `<p>The keeper climbed the stairs of the tower for the ${n}th time that night, and the lamp was still burning when the storm reached the harbour.</p>`;
 
 let web: TestWeb;
 before(async () => {
   web = await startTestWeb();
   for (const host of ['good.test', 'broken.test']) web.page(host, '/robots.txt', 'User-agent: *\nAllow: /\n', { headers: { 'content-type': 'text/plain' } });
   for (let i = 0; i < 6; i++) {
-    web.page('good.test', `/${i}.html`, `<html><body>${PROSE(i)}</body></html>`);
+    web.page('good.test', `/${i}.html`, `<html><body>${prose(i)}</body></html>`);
     web.page('broken.test', `/${i}.html`, 'down', { status: 500 });
   }
 });

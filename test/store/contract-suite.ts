@@ -3,6 +3,8 @@ import { describe, it } from 'node:test';
 import { openStore } from '../../src/store/open.js';
 import type { MarkupFileInput, Store } from '../../src/store/store.js';
 import type { TestDb } from '../support/db.js';
+import { bandKeys, shingleSet } from '../../src/text/minhash.js';
+import { words } from '../../src/text/tokenize.js';
 
 /**
  * The one Store contract, run against every backend (practice 2). Each case gets a fresh
@@ -144,6 +146,34 @@ export function contractSuite(b: Backend): void {
         const page2 = await s.nodes({ afterId: page1[1]!.id, limit: 2 });
         assert.deepEqual([...page1, ...page2].map((n) => n.text), ['A1.', 'A2.', 'C1.']);
         assert.deepEqual((await s.nodes({ origin: 'author', stem: 'milk' })).map((n) => n.text), ['A2.']);
+      }));
+
+    it('a paragraph met again on another page is recorded as a copy of its node; a near-copy links to the node it copies; band keys find candidates', () =>
+      withStore(b, async (s) => {
+        const [sea] = await s.ensureMetaWords([w('sea')]);
+        const text = 'The keeper climbed the stairs of the tower at dusk, and the lamp was lit before the first boat came round the point.';
+        const near = text.replace('at dusk', 'at night');
+        const other = 'My grandmother kept her recipes in a tin box on the shelf above the stove, and nobody else could open it.';
+        const node = (t: string, extra: object = {}) => ({ text: t, sentences: [t], metaWordIds: [sea!.id], bands: bandKeys(shingleSet(words(t))), ...extra });
+        const pages = ['http://a.test/1', 'http://a.test/2', 'http://b.test/3', 'http://b.test/4'];
+        await s.addLinks(pages.map((url) => ({ url, host: new URL(url).hostname, depth: 0 })));
+        const complete = async (url: string, nodes: object[]) =>
+          s.completePage({ linkId: (await s.linkByUrl(url))!.id, outcome: { kind: 'harvested' }, domainReward: 1, newLinks: [], nodes: nodes as never });
+        const first = await complete(pages[0]!, [node(text), node(other)]);
+        assert.equal(first.newNodes, 2);
+        const found = await s.nodesSharingBands([bandKeys(shingleSet(words(near)))]);
+        assert.deepEqual(found.map((f) => f.text), [text], 'the near text shares bands with its original, not with the other paragraph');
+        assert.deepEqual(await s.nodesSharingBands([]), []);
+        const again = await complete(pages[1]!, [node(text)]);
+        assert.deepEqual(again, { ...again, newNodes: 0, nodeIds: [first.nodeIds[0]] }, 'the same text is the same node');
+        const copy = await complete(pages[2]!, [node(near, { copyOf: { id: first.nodeIds[0], similarity: 0.85 } })]);
+        assert.deepEqual(copy.nodeIds, [first.nodeIds[0]]);
+        assert.equal(copy.newNodes, 0, 'a near-copy makes no node');
+        assert.deepEqual((await s.summary()).nodes, { author: 0, crawler: 2 });
+        assert.deepEqual((await s.summary()).copies, { exact: 1, near: 1 });
+        const twice = 'A lantern hung by the door of the boathouse, and its light fell on the wet stones of the slipway below.';
+        await complete(pages[3]!, [node(twice), node(twice)]);
+        assert.deepEqual((await s.summary()).copies, { exact: 1, near: 1 }, 'a text twice on the page it came from is not a copy of itself');
       }));
 
     it('marks nodes by what their source page says; the gone ones are drawn only when asked; the last checks kept per scope', () =>
@@ -295,7 +325,7 @@ export function contractSuite(b: Backend): void {
         assert.deepEqual(sum, {
           nodes: { author: 0, crawler: 1 }, metaWords: 1, queries: 1, domains: 1,
           links: { done: 1, failed: 2 }, outcomes: { harvested: 1, failed: 1, 'http-error': 1 }, failures: { timeout: 1, 'http-404': 1 },
-          retries: { pending: 0, nextAt: null, retried: 0 }, nodeStatus: { ok: 1, changed: 0, gone: 0 },
+          retries: { pending: 0, nextAt: null, retried: 0 }, nodeStatus: { ok: 1, changed: 0, gone: 0 }, copies: { exact: 0, near: 0 },
         });
         const q = (await s.searchQuery(qid))!;
         assert.deepEqual([q.provider, q.terms, q.results.length], ['wikipedia', 'sea', 3]);

@@ -131,7 +131,23 @@ function fail(page: FlakyPage, req: IncomingMessage, res: ServerResponse): void 
   }
 }
 
-/** A paragraph the thesis rules accept, numbered so that each page's node is its own. */
+const WHO = ['The keeper', 'My grandmother', 'The old doctor', 'A fisherman from the bay', 'The youngest of the boys', 'Our neighbour', 'The ferryman', 'A stranger in a grey coat'];
+const DID = ['climbed the stairs of the tower', 'walked down to the harbour', 'read the letter by the fire', 'mended the nets in the yard', 'waited at the end of the pier', 'counted the boats in the bay', 'baked bread for the whole street', 'carried the lamp across the rocks'];
+const WHEN = ['when the storm reached the coast', 'before the first light of the morning', 'while the rain beat on the windows', 'as the tide came in over the sand', 'after the church bell had rung twice', 'long after everyone else had gone to bed', 'on the coldest night of that winter', 'because nobody else would do it'];
+
+/**
+ * A paragraph the thesis rules accept, its own for each `n`: after one sentence they all share,
+ * three whose parts are drawn by a hash of `n`, so that two pages' paragraphs are not near-copies of each other (the
+ * harvest would link the second to the first) and each page's node is its own.
+ */
 export function prose(n: number | string): string {
-  return `<p>The keeper climbed the stairs of the tower for the ${n}th time that night, and the lamp was still burning when the storm reached the harbour.</p>`;
+  let h = 0x811c9dc5;
+  for (const c of String(n)) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193);
+  const next = () => {
+    h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> 0;
+    return h;
+  };
+  const sentence = () => `${WHO[next() % 8]} ${DID[next() % 8]} ${WHEN[next() % 8]}.`;
+  // Every one speaks of the keeper, the lamp and the storm, the meta words tests search with.
+  return `<p>The keeper lit the lamp before the storm. ${sentence()} ${sentence()} ${sentence()} It was the ${n}th time.</p>`;
 }

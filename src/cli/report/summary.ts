@@ -87,6 +87,9 @@ export function storeSummaryLines(sum: StoreSummary, wheel: WheelRow[]): string[
     ...(sum.nodeStatus.changed + sum.nodeStatus.gone > 0
       ? [`crawler nodes by source (anwc maintain --nodes): ok ${sum.nodeStatus.ok}, changed ${sum.nodeStatus.changed}, gone ${sum.nodeStatus.gone} (pick skips gone ones)`]
       : []),
+    ...(sum.copies.exact + sum.copies.near > 0
+      ? [`paragraphs met again on other pages: ${sum.copies.exact + sum.copies.near} (the same text ${sum.copies.exact}, near-copies ${sum.copies.near}), each linked to its stored node`]
+      : []),
     ...(sum.retries.retried > 0
       ? [
           `retries: ${sum.retries.retried} link(s) needed more than one try; ${sum.retries.pending} wait to be tried again` +

@@ -1,5 +1,5 @@
 import { sha256 } from '../hash.js';
-import { checkMetaWords, NODE_COLUMNS, ofStem, toMetaWord, toUrlCheck, uniqueByStem, withMeta } from '../rows.js';
+import { bandRows, checkMetaWords, NODE_COLUMNS, ofStem, toMetaWord, toUrlCheck, uniqueByStem, withMeta } from '../rows.js';
 import type {
   DrawOptions, MarkupFileInput, MetaWord, MetaWordInfo, MetaWordInput, NodeInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, StoredNode,
   UrlCheck,
@@ -27,26 +27,63 @@ export interface InsertedNodes {
   newNodes: number;
 }
 
+/**
+ * Stores nodes by (origin, text hash): a text met before links to its existing node, and a
+ * near-copy (`copyOf`) to the node it copies; either is recorded as a copy when met on another page.
+ */
 export async function insertNodes(
   c: Conn, origin: Origin, nodes: NodeInput[], sourceUrl: string | null, at: number,
 ): Promise<InsertedNodes> {
   if (nodes.length === 0) return { ids: [], newNodes: 0 };
   // Input order (a page's reading order) becomes id order, as on SQLite.
-  const hashed = nodes.map((n) => ({ n, hash: sha256(n.text) }));
-  const res = await run(
-    c,
-    'INSERT IGNORE INTO nodes (origin, text, sentences, text_hash, source_url, relevance, created_at) VALUES ?',
-    [hashed.map(({ n, hash }) => [origin, n.text, JSON.stringify(n.sentences), hash, sourceUrl, n.relevance ?? null, at])],
-  );
-  const rows = await all(c, 'SELECT id, text_hash FROM nodes WHERE origin = ? AND text_hash IN (?)', [origin, hashed.map((h) => h.hash)]);
-  const byHash = new Map(rows.map((r) => [String(r.text_hash), Number(r.id)]));
-  const ids = hashed.map((h) => byHash.get(h.hash)!);
-  const links = hashed.flatMap((h, i) => h.n.metaWordIds.map((m, k) => [ids[i]!, m, h.n.metaWeights?.[k] ?? 1]));
+  const hashed = nodes.filter((n) => !n.copyOf).map((n) => ({ n, hash: sha256(n.text) }));
+  let newNodes = 0;
+  const hashOf = new Map(hashed.map((h) => [h.n, h.hash]));
+  const byHash = new Map<string, { id: number; source: string | null }>();
+  if (hashed.length > 0) {
+    const res = await run(
+      c,
+      'INSERT IGNORE INTO nodes (origin, text, sentences, text_hash, source_url, relevance, created_at) VALUES ?',
+      [hashed.map(({ n, hash }) => [origin, n.text, JSON.stringify(n.sentences), hash, sourceUrl, n.relevance ?? null, at])],
+    );
+    newNodes = res.affectedRows;
+    const rows = await all(c, 'SELECT id, text_hash, source_url FROM nodes WHERE origin = ? AND text_hash IN (?)', [origin, hashed.map((h) => h.hash)]);
+    for (const r of rows) byHash.set(String(r.text_hash), { id: Number(r.id), source: r.source_url == null ? null : String(r.source_url) });
+  }
+  const ids: number[] = [];
+  const bands: number[][] = [];
+  const copies: unknown[][] = [];
+  for (const n of nodes) {
+    if (n.copyOf) {
+      ids.push(n.copyOf.id);
+      if (sourceUrl !== null) copies.push([n.copyOf.id, sha256(sourceUrl), sourceUrl, 'near', n.copyOf.similarity, at]);
+      continue;
+    }
+    const row = byHash.get(hashOf.get(n)!)!;
+    ids.push(row.id);
+    // A node made from another page is a copy met again; one made from this page gets its bands
+    // (again, when the page is walked twice: the rows are already there and are ignored).
+    if (sourceUrl !== null && row.source !== sourceUrl) copies.push([row.id, sha256(sourceUrl), sourceUrl, 'exact', 1, at]);
+    else for (const key of bandRows(n.bands)) bands.push([key, row.id]);
+  }
+  // Rows in key order, so that concurrent pages lock index entries in one order.
+  if (bands.length > 0) await run(c, 'INSERT IGNORE INTO node_bands (band_key, node_id) VALUES ?', [bands.sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!)]);
+  if (copies.length > 0) await run(c, 'INSERT IGNORE INTO node_copies (node_id, source_hash, source_url, kind, similarity, found_at) VALUES ?', [copies]);
+  const links = nodes.flatMap((n, i) => n.metaWordIds.map((m, k) => [ids[i]!, m, n.metaWeights?.[k] ?? 1]));
   if (links.length > 0) {
     links.sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
     await run(c, 'INSERT IGNORE INTO node_meta (node_id, meta_word_id, weight) VALUES ?', [links]);
   }
-  return { ids, newNodes: res.affectedRows };
+  return { ids, newNodes };
+}
+
+/** The crawler nodes that share a band key with any of the signatures. */
+export async function nodesSharingBands(c: Conn, signatures: number[][]): Promise<{ id: number; text: string }[]> {
+  const keys = [...new Set(signatures.flatMap(bandRows))];
+  if (keys.length === 0) return [];
+  const rows = await all(c,
+    "SELECT DISTINCT n.id, n.text FROM node_bands b JOIN nodes n ON n.id = b.node_id WHERE b.band_key IN (?) AND n.origin = 'crawler'", [keys]);
+  return rows.map((r) => ({ id: Number(r.id), text: String(r.text) }));
 }
 
 export async function replaceMarkupFile(c: Conn, file: MarkupFileInput, at: number): Promise<ReplaceFileResult> {

@@ -76,6 +76,10 @@ export class MysqlStore implements Store {
     return nodes.weightsOfStem(this.pool, stem, origin, opts);
   }
 
+  async nodesSharingBands(signatures: number[][]): Promise<{ id: number; text: string }[]> {
+    return nodes.nodesSharingBands(this.pool, signatures);
+  }
+
   async nodeSources(): Promise<string[]> {
     return nodes.nodeSources(this.pool);
   }

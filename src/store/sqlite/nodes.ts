@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { sha256 } from '../hash.js';
-import { checkMetaWords, NODE_COLUMNS, ofStem, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
+import { bandRows, checkMetaWords, NODE_COLUMNS, ofStem, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
 import type {
   DrawOptions, MarkupFileInput, MetaWord, MetaWordInfo, MetaWordInput, NodeInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, StoredNode,
   UrlCheck,
@@ -23,7 +23,10 @@ export interface InsertedNodes {
   newNodes: number;
 }
 
-/** Stores nodes by (origin, text hash): a text met before links to its existing node. */
+/**
+ * Stores nodes by (origin, text hash): a text met before links to its existing node, and a
+ * near-copy (`copyOf`) to the node it copies; either is recorded as a copy when met on another page.
+ */
 export function insertNodes(
   db: Database.Database, origin: Origin, nodes: NodeInput[], sourceUrl: string | null, at: number,
 ): InsertedNodes {
@@ -31,19 +34,42 @@ export function insertNodes(
     `INSERT OR IGNORE INTO nodes (origin, text, sentences, text_hash, source_url, relevance, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
-  const select = db.prepare('SELECT id FROM nodes WHERE origin = ? AND text_hash = ?');
+  const select = db.prepare('SELECT id, source_url FROM nodes WHERE origin = ? AND text_hash = ?');
   const link = db.prepare('INSERT OR IGNORE INTO node_meta (node_id, meta_word_id, weight) VALUES (?, ?, ?)');
+  const band = db.prepare('INSERT OR IGNORE INTO node_bands (band_key, node_id) VALUES (?, ?)');
+  const copy = db.prepare('INSERT OR IGNORE INTO node_copies (node_id, source_url, kind, similarity, found_at) VALUES (?, ?, ?, ?, ?)');
   const ids: number[] = [];
   let newNodes = 0;
   for (const n of nodes) {
-    const hash = sha256(n.text);
-    const r = insert.run(origin, n.text, JSON.stringify(n.sentences), hash, sourceUrl, n.relevance ?? null, at);
-    newNodes += r.changes;
-    const id = (select.get(origin, hash) as { id: number }).id;
+    let id: number;
+    if (n.copyOf) {
+      id = n.copyOf.id;
+      if (sourceUrl !== null) copy.run(id, sourceUrl, 'near', n.copyOf.similarity, at);
+    } else {
+      const hash = sha256(n.text);
+      const r = insert.run(origin, n.text, JSON.stringify(n.sentences), hash, sourceUrl, n.relevance ?? null, at);
+      newNodes += r.changes;
+      const row = select.get(origin, hash) as { id: number; source_url: string | null };
+      id = row.id;
+      if (r.changes > 0) for (const key of bandRows(n.bands)) band.run(key, id);
+      else if (sourceUrl !== null && row.source_url !== sourceUrl) copy.run(id, sourceUrl, 'exact', 1, at);
+    }
     n.metaWordIds.forEach((m, i) => link.run(id, m, n.metaWeights?.[i] ?? 1));
     ids.push(id);
   }
   return { ids, newNodes };
+}
+
+/** The crawler nodes that share a band key with any of the signatures. */
+export function nodesSharingBands(db: Database.Database, signatures: number[][]): { id: number; text: string }[] {
+  const keys = [...new Set(signatures.flatMap(bandRows))];
+  if (keys.length === 0) return [];
+  const out = new Map<number, string>();
+  const select = db.prepare(
+    `SELECT n.id, n.text FROM node_bands b JOIN nodes n ON n.id = b.node_id WHERE b.band_key = ? AND n.origin = 'crawler'`,
+  );
+  for (const key of keys) for (const r of select.all(key) as { id: number; text: string }[]) out.set(r.id, r.text);
+  return [...out].map(([id, text]) => ({ id, text }));
 }
 
 export function replaceMarkupFile(db: Database.Database, file: MarkupFileInput, at: number): ReplaceFileResult {

@@ -92,6 +92,10 @@ export class SqliteStore implements Store {
     return nodes.weightsOfStem(this.db, stem, origin, opts);
   }
 
+  async nodesSharingBands(signatures: number[][]): Promise<{ id: number; text: string }[]> {
+    return nodes.nodesSharingBands(this.db, signatures);
+  }
+
   async nodeSources(): Promise<string[]> {
     return nodes.nodeSources(this.db);
   }

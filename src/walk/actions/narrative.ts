@@ -1,5 +1,6 @@
 import { extractBlocks, extractLinks, parseDom } from '../../html/index.js';
 import { contentStems, contentStemsOfWords, evaluateBlock, metaEvidence, relevanceOfStems, resolveHeuristics, type HeuristicOptions } from '../../text/index.js';
+import { bandKeys, shingleSet } from '../../text/minhash.js';
 import { splitSentences } from '../../text/sentences.js';
 import type { NodeInput } from '../../store/store.js';
 import type { ActResult } from '../engine.js';
@@ -74,6 +75,7 @@ export function narrativeAction(page: FetchedPage, meta: MetaContext, opts: Narr
       relevance: meta.metaStems.length === 0 ? 0 : relevanceOfStems(stems, meta.metaStems),
       metaWordIds: linked.map((m) => m.id),
       metaWeights: linked.map((m) => m.weight),
+      bands: bandKeys(shingleSet(verdict.words)),
     });
   }
   const onTopic = meta.metaStems.length === 0 ? undefined : nodes.filter((n) => n.metaWordIds.length > 0).length;
