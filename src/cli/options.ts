@@ -287,7 +287,7 @@ export const OPTIONS = {
   },
   lease: {
     type: 'number',
-    describe: 'Seconds a link stays leased to this process; a crashed process\'s links return after it',
+    describe: 'Seconds a link stays leased without a heartbeat: a running process renews its leases every third of this, a dead one\'s links return after it',
     default: HARVEST_DEFAULTS.leaseMs / 1000,
     check: seconds(0, 86_400),
   },

@@ -1,4 +1,4 @@
-import { META_WORD_MAX, type Domain, type DrawOptions, type Link, type LinkOrder, type LinkOutcome, type LinkStatus, type MetaWord, type MetaWordInput, type NodeStatus, type Origin, type Run, type StoredNode, type UrlCheck } from './store.js';
+import { META_WORD_MAX, type Domain, type DomainScore, type WorkerInfo, type DrawOptions, type Link, type LinkOrder, type LinkOutcome, type LinkStatus, type MetaWord, type MetaWordInput, type NodeStatus, type Origin, type Run, type StoredNode, type UrlCheck } from './store.js';
 
 /**
  * Rows as both backends return them (the SQL names columns alike) turned into the Store's
@@ -69,6 +69,14 @@ export function toLink(r: Row): Link {
     notBefore: numOrNull(r.not_before),
     priority: num(r.priority ?? 0),
   };
+}
+
+export function toDomainScore(r: Row): DomainScore {
+  return { id: num(r.id), host: String(r.host), score: num(r.score) };
+}
+
+export function toWorker(r: Row): WorkerInfo {
+  return { owner: String(r.owner), startedAt: num(r.started_at), heartbeatAt: num(r.heartbeat_at), pages: num(r.pages), leases: num(r.leases ?? 0) };
 }
 
 export function toDomain(r: Row): Domain {

@@ -227,9 +227,31 @@ export interface CompletePageInput {
   newLinks: LinkInput[];
   /** Added to the domain's roulette score (thesis: 1 when the page yielded a node). */
   domainReward: number;
+  /** The host's next fetch time as this page's answer set it (delay, Retry-After, backoff): kept if later than the stored one. */
+  hostNextAt?: number;
   etag?: string | null;
   lastModified?: string | null;
   at?: number;
+}
+
+export interface HostClaim {
+  leaseMs: number;
+  now: number;
+  order: LinkOrder;
+  /** Leases of the host that may be live at once, across processes (--per-host). */
+  perHost: number;
+  /** The host's delay between requests (--delay, or its Crawl-delay). */
+  gapMs: number;
+}
+
+export type ClaimResult = { link: Link } | { waitUntil: number } | { busy: true } | { none: true };
+
+export interface WorkerInfo {
+  owner: string;
+  startedAt: number;
+  heartbeatAt: number;
+  pages: number;
+  leases: number;
 }
 
 export interface CompletePageResult {
@@ -365,7 +387,26 @@ export interface Store {
    * none is left.
    */
   leaseNextLink(domainId: number, owner: string, leaseMs: number, now?: number, order?: LinkOrder): Promise<Link | undefined>;
+  /**
+   * leaseNextLink under the host's politeness shared by every process on the database, in one
+   * transaction: the domain's host must be due (its next fetch time passed) and hold fewer than
+   * `perHost` live leases; then its next link is leased and the host's next fetch time set
+   * `gapMs` ahead. Otherwise says when to ask again (`waitUntil`), that the host is busy, or that
+   * nothing is left.
+   */
+  claimNextLink(domainId: number, owner: string, claim: HostClaim): Promise<ClaimResult>;
   completePage(page: CompletePageInput): Promise<CompletePageResult>;
+  /**
+   * Registers the worker or renews its registration, and extends its leases to now + leaseMs:
+   * a live worker keeps its links however long a page takes; a dead one's come back a lease later.
+   */
+  heartbeat(owner: string, beat: { now: number; leaseMs: number; pages: number }): Promise<void>;
+  /** The worker has stopped: it is no longer listed among the live ones. */
+  workerStopped(owner: string, now?: number): Promise<void>;
+  /** Workers whose heart beat since `since`, with the leases they hold. */
+  liveWorkers(since: number): Promise<WorkerInfo[]>;
+  /** Domains whose score changed at or after `since` (epoch ms), with the time of the newest change among them (the next call's `since`). */
+  scoresSince(since: number): Promise<{ scores: DomainScore[]; latest: number }>;
   /** Returns leases that ran out to pending; how many. */
   releaseExpiredLeases(now?: number): Promise<number>;
   /** Who holds leases now (host:pid:random owners), so a starting process can free a dead one's. */

@@ -60,9 +60,14 @@ export interface WalkOptions {
   owner: string;
   /** How often to look for domains other processes added (ms). */
   rescanMs?: number;
+  /** How often the wheel reads the scores other processes changed (ms): its staleness bound. */
+  scoresRefreshMs?: number;
   /** URLs longer than this are not stored as links. */
   maxUrlLength?: number;
 }
+
+/** How soon a host that other processes keep busy is asked again, at the least. */
+const BUSY_RETRY_MS = 100;
 
 export type StopReason = 'frontier-empty' | 'max-pages' | 'max-time' | 'interrupted';
 
@@ -94,6 +99,11 @@ export class Walker {
 
   private now(): number {
     return (this.ports.now ?? Date.now)();
+  }
+
+  /** Who this walker's leases belong to. */
+  get owner(): string {
+    return this.opts.owner;
   }
 
   /** Ctrl-C once: finish the pages in flight, save, stop. */
@@ -134,6 +144,7 @@ export class Walker {
     await this.ports.store.releaseExpiredLeases(this.now());
     await this.frontier.load();
     let lastRescan = this.now();
+    let lastScores = this.now();
     while (!this.stopReason) {
       this.checkBudgets();
       if (this.stopReason) break;
@@ -145,6 +156,10 @@ export class Walker {
       if (this.now() - lastRescan > (this.opts.rescanMs ?? 30_000)) {
         await this.frontier.load();
         lastRescan = this.now();
+      }
+      if (this.now() - lastScores >= (this.opts.scoresRefreshMs ?? 1000)) {
+        await this.frontier.refreshScores();
+        lastScores = this.now();
       }
       const wakeAt = this.frontier.nextWakeAt();
       if (this.inFlight.size === 0 && wakeAt === undefined) {
@@ -225,18 +240,28 @@ export class Walker {
       const domainId = this.frontier.draw(this.ports.random);
       if (domainId === undefined) return undefined;
       const host = this.frontier.host(domainId)!;
-      if (!this.ports.politeness.acquire(host, this.now())) {
+      const politeness = this.ports.politeness;
+      if (!politeness.acquire(host, this.now())) {
         this.frontier.finished(domainId);
         continue;
       }
-      const link = await this.ports.store.leaseNextLink(domainId, this.opts.owner, this.opts.leaseMs, this.now(), this.ports.linkOrder ?? this.ports.strategy.linkOrder);
-      if (link) {
+      // The store holds the host's politeness for every process on the database: its claim is
+      // the one that counts; this process's slot only keeps it from asking too often.
+      const now = this.now();
+      const claim = await this.ports.store.claimNextLink(domainId, this.opts.owner, {
+        leaseMs: this.opts.leaseMs, now, order: this.ports.linkOrder ?? this.ports.strategy.linkOrder,
+        perHost: politeness.perHost, gapMs: politeness.delayOf(host),
+      });
+      if ('link' in claim) {
         this.frontier.started(domainId);
         this.stats.pagesStarted++;
-        return link;
+        return claim.link;
       }
-      this.ports.politeness.cancel(host, this.now());
-      this.frontier.exhausted(domainId, await this.ports.store.nextDueAt(domainId));
+      politeness.cancel(host, this.now());
+      if ('waitUntil' in claim) this.frontier.exhausted(domainId, claim.waitUntil);
+      // Another process holds the host's slots: look again after a delay's worth of time.
+      else if ('busy' in claim) this.frontier.exhausted(domainId, now + Math.max(politeness.delayOf(host), BUSY_RETRY_MS));
+      else this.frontier.exhausted(domainId, await this.ports.store.nextDueAt(domainId));
     }
   }
 
@@ -341,6 +366,7 @@ export class Walker {
       nodes: result?.nodes ?? [],
       newLinks,
       domainReward: reward,
+      hostNextAt: this.ports.politeness.state(link.host)?.nextAt,
       ...(validators ?? {}),
       at: now,
     });

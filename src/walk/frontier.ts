@@ -2,6 +2,9 @@ import type { Store } from '../store/store.js';
 import { MinHeap } from './heap.js';
 import type { DomainStrategy } from './strategies/strategy.js';
 
+/** How far behind ours another machine's clock may be without its score changes being missed. */
+const CLOCK_SKEW_MS = 5000;
+
 interface DomainState {
   host: string;
   pending: boolean;
@@ -36,6 +39,8 @@ export class Frontier {
   private readonly domains = new Map<number, DomainState>();
   private readonly idOfHost = new Map<string, number>();
   private readonly wakeups = new MinHeap<number>();
+  /** The newest score change read from the store (load() reads every score). */
+  private scoresSeen = 0;
 
   constructor(private readonly store: Store, private readonly strategy: DomainStrategy, private readonly opts: FrontierOptions) {}
 
@@ -49,12 +54,25 @@ export class Frontier {
 
   /** Reads the domains with pending links and their stored scores (at start, and now and then for others' links). */
   async load(): Promise<void> {
+    this.scoresSeen = Math.max(this.scoresSeen, this.opts.now() - 1);
     for (const d of await this.store.domainsWithPending(this.opts.now())) {
       this.strategy.add(d.id, d.score);
       const s = this.state(d.id, d.host);
       s.pending = true;
       this.schedule(d.id);
     }
+  }
+
+  /**
+   * Scores other processes changed since the last look, into this process's wheel: one wheel for
+   * all, each process's copy at most one refresh old.
+   */
+  async refreshScores(): Promise<void> {
+    // score_at is the writing process's clock: look back far enough that a machine whose clock
+    // lags ours by up to CLOCK_SKEW_MS is not missed. Setting a score twice is harmless.
+    const { scores, latest } = await this.store.scoresSince(this.scoresSeen - CLOCK_SKEW_MS);
+    for (const d of scores) this.strategy.setScore(d.id, d.score);
+    this.scoresSeen = Math.max(this.scoresSeen, latest);
   }
 
   /** A page added links on these hosts: their domains have pending work again. */

@@ -117,6 +117,11 @@ export async function runActivity(
     },
   );
   hooks.onStart?.(walker);
+  const owner = walker.owner;
+  const beat = () => store.heartbeat(owner, { now: Date.now(), leaseMs: opts.leaseMs, pages: walker.stats.pagesStarted });
+  await beat();
+  // A failed beat is not the run's end: the loop meets the same store and says so.
+  const heart = setInterval(() => void beat().catch(() => undefined), heartbeatMs(opts.leaseMs));
   const timer = hooks.onProgress
     ? setInterval(() => hooks.onProgress!(walker.stats, { domains: walker.domainsSeen(), elapsedMs: Date.now() - started }), 1000)
     : undefined;
@@ -125,8 +130,10 @@ export async function runActivity(
     stop = await walker.run();
   } finally {
     if (timer) clearInterval(timer);
+    clearInterval(heart);
     await step.close();
   }
+  await store.workerStopped(owner);
   const wheel = await topDomains(store, 10);
   const givenUp = walker.hostsGivenUp();
   await store.endRun(runId, { stop, ...walker.stats.toJSON(), givenUp, requeued });
@@ -161,6 +168,14 @@ function alive(pid: number): boolean {
     // EPERM: it exists, and belongs to someone else.
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/**
+ * Beats often enough that a lease is renewed thrice before it would run out: a worker busy with a
+ * slow page keeps its link, and a dead one's links come back within one lease.
+ */
+export function heartbeatMs(leaseMs: number): number {
+  return Math.min(Math.max(Math.floor(leaseMs / 3), 250), 30_000);
 }
 
 /** host:pid:random — unique per process, readable in the links table when a lease is stuck. */

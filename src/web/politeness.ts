@@ -86,6 +86,16 @@ export class Politeness {
     this.slot(host).delayMs = Math.min(Math.max(this.o.delayMs, asked), Math.max(this.o.maxDelayMs, this.o.delayMs));
   }
 
+  /** Requests a host may have in flight at once (--per-host). */
+  get perHost(): number {
+    return this.o.perHost;
+  }
+
+  /** The delay between requests to the host now in force: the default, or its Crawl-delay. */
+  delayOf(host: string): number {
+    return this.slots.get(host)?.delayMs ?? this.o.delayMs;
+  }
+
   isReady(host: string, now = this.now()): boolean {
     const s = this.slots.get(host);
     if (!s) return true;

@@ -364,6 +364,50 @@ export function contractSuite(b: Backend): void {
         assert.equal(await s.nextDueAt(dom.id), null);
       }));
 
+    it('claims a host for every process: its delay, its requests in flight, then its next link; the page\'s answer moves the next time', () =>
+      withStore(b, async (s) => {
+        await s.addLinks(['/1', '/2', '/3'].map((p) => ({ url: `http://h.test${p}`, host: 'h.test', depth: 0 })));
+        const id = (await s.domain('h.test'))!.id;
+        const claim = (owner: string, now: number, perHost = 1) => s.claimNextLink(id, owner, { leaseMs: 10_000, now, order: 'discovery', perHost, gapMs: 1000 });
+        const first = await claim('a', 1000);
+        assert.ok('link' in first && first.link.url === 'http://h.test/1' && first.link.leaseOwner === 'a');
+        assert.deepEqual(await claim('b', 1500), { waitUntil: 2000 }, 'the delay holds for another process');
+        assert.deepEqual(await claim('b', 2000), { busy: true }, 'one request in flight per host, whoever holds it');
+        const second = await claim('b', 2000, 2);
+        assert.ok('link' in second && second.link.url === 'http://h.test/2', 'two in flight when --per-host 2');
+        await s.completePage({ linkId: first.link.id, owner: 'a', outcome: { kind: 'harvested' }, nodes: [], newLinks: [], domainReward: 1, at: 2100, hostNextAt: 9000 });
+        assert.equal((await s.domain('h.test'))!.nextFetchAt, 9000, 'a Retry-After answer keeps every process away');
+        await s.completePage({ linkId: second.link.id, owner: 'b', outcome: { kind: 'harvested' }, nodes: [], newLinks: [], domainReward: 0, at: 2200, hostNextAt: 3200 });
+        assert.equal((await s.domain('h.test'))!.nextFetchAt, 9000, 'an earlier time never shortens the wait');
+        assert.deepEqual(await claim('c', 8999), { waitUntil: 9000 });
+        const third = await claim('c', 9000);
+        assert.ok('link' in third && third.link.url === 'http://h.test/3');
+        await s.completePage({ linkId: third.link.id, owner: 'c', outcome: { kind: 'harvested' }, nodes: [], newLinks: [], domainReward: 0, at: 9100 });
+        assert.deepEqual(await claim('c', 20_000), { none: true });
+      }));
+
+    it('heartbeats register workers and renew their leases; scores changed since a time are read back', () =>
+      withStore(b, async (s) => {
+        await s.addLinks(['/1', '/2'].map((p) => ({ url: `http://w.test${p}`, host: 'w.test', depth: 0 })));
+        const id = (await s.domain('w.test'))!.id;
+        const link = (await s.leaseNextLink(id, 'w1', 1000, 100))!;
+        await s.heartbeat('w1', { now: 500, leaseMs: 1000, pages: 3 });
+        assert.equal((await s.link(link.id))!.leaseExpiresAt, 1500, 'the lease now runs a lease from the beat');
+        await s.heartbeat('w2', { now: 600, leaseMs: 1000, pages: 0 });
+        assert.deepEqual((await s.liveWorkers(0)).map((x) => [x.owner, x.pages, x.leases, x.startedAt, x.heartbeatAt]), [['w1', 3, 1, 500, 500], ['w2', 0, 0, 600, 600]]);
+        assert.deepEqual((await s.liveWorkers(550)).map((x) => x.owner), ['w2'], 'a worker silent since before then is not live');
+        await s.heartbeat('w1', { now: 700, leaseMs: 1000, pages: 5 });
+        await s.workerStopped('w2', 800);
+        assert.deepEqual((await s.liveWorkers(0)).map((x) => [x.owner, x.pages, x.startedAt]), [['w1', 5, 500]]);
+
+        await s.completePage({ linkId: link.id, owner: 'w1', outcome: { kind: 'harvested' }, nodes: [], newLinks: [], domainReward: 2, at: 5000 });
+        assert.deepEqual(await s.scoresSince(4000), { scores: [{ id, host: 'w.test', score: 3 }], latest: 5000 });
+        assert.deepEqual(await s.scoresSince(5001), { scores: [], latest: 5001 });
+        const other = (await s.leaseNextLink(id, 'w1', 1000, 6000))!;
+        await s.completePage({ linkId: other.id, owner: 'w1', outcome: { kind: 'harvested' }, nodes: [], newLinks: [], domainReward: 0, at: 7000 });
+        assert.equal((await s.scoresSince(5001)).scores.length, 0, 'a page without reward leaves the score\'s time alone');
+      }));
+
     it('leases by priority when asked (best-first), ties in discovery order', () =>
       withStore(b, async (s) => {
         await s.addLinks([

@@ -4,6 +4,9 @@ import { resolved, withOptions } from '../options.js';
 import { storeSummaryLines } from '../report/summary.js';
 import { handler } from '../run.js';
 
+/** A worker beats at least every 30 s (heartbeatMs); one silent for twice that is gone. */
+const LIVE_MS = 60_000;
+
 /** `anwc stats`: what the database holds now, whichever process wrote it (the harvest summary's facts). */
 export const statsCommand: CommandModule = {
   command: 'stats',
@@ -15,13 +18,21 @@ export const statsCommand: CommandModule = {
   handler: handler(async (argv: Record<string, unknown>) => {
     const store = await openStore(String(resolved(argv, 'db').value), { mustExist: true });
     try {
-      const [summary, top, runs] = await Promise.all([store.summary(), store.topDomains(10), store.runs(5)]);
+      const now = Date.now();
+      const [summary, top, runs, workers] = await Promise.all([store.summary(), store.topDomains(10), store.runs(5), store.liveWorkers(now - LIVE_MS)]);
       const wheel = top.domains.map((d) => ({ host: d.host, score: d.score, share: top.totalScore > 0 ? d.score / top.totalScore : 0, pages: d.pages, nodes: d.nodes }));
       if (argv.json) {
-        process.stdout.write(`${JSON.stringify({ ...summary, wheel, runs })}\n`);
+        process.stdout.write(`${JSON.stringify({ ...summary, wheel, runs, workers })}\n`);
         return;
       }
       const lines = storeSummaryLines(summary, wheel);
+      if (workers.length > 0) {
+        lines.push(`live workers: ${workers.length}`);
+        for (const w of workers) {
+          const rate = w.pages / Math.max(1, (w.heartbeatAt - w.startedAt) / 1000);
+          lines.push(`  ${w.owner}  ${w.pages} pages, ${rate.toFixed(1)} pages/s, ${w.leases} lease(s), last beat ${Math.max(0, Math.round((now - w.heartbeatAt) / 1000))} s ago`);
+        }
+      }
       if (runs.length > 0) {
         lines.push('recent runs:');
         for (const r of runs) {

@@ -1,6 +1,6 @@
 import { sha256 } from '../hash.js';
-import { counterDeltas, LINK_COLUMNS, linkOrderSql, toLink } from '../rows.js';
-import type { CompletePageInput, CompletePageResult, DomainScore, Link, LinkInput, LinkOrder } from '../store.js';
+import { counterDeltas, LINK_COLUMNS, linkOrderSql, toDomainScore, toLink, toWorker } from '../rows.js';
+import type { ClaimResult, CompletePageInput, CompletePageResult, DomainScore, HostClaim, Link, LinkInput, LinkOrder, WorkerInfo } from '../store.js';
 import { all, one, run, type Conn } from './conn.js';
 import { insertNodes } from './nodes.js';
 
@@ -66,6 +66,42 @@ export async function leaseNextLink(
   return linkWhere(c, 'l.id = ?', [id]);
 }
 
+/**
+ * See Store.claimNextLink. The domain's row, locked first, serialises the claims of one host
+ * across processes; its links are then leased as leaseNextLink does.
+ */
+export async function claimNextLink(c: Conn, domainId: number, owner: string, h: HostClaim): Promise<ClaimResult> {
+  const dom = await one(c, 'SELECT next_fetch_at FROM domains WHERE id = ? FOR UPDATE', [domainId]);
+  if (!dom) return { none: true };
+  if (dom.next_fetch_at != null && Number(dom.next_fetch_at) > h.now) return { waitUntil: Number(dom.next_fetch_at) };
+  const live = await one(c, `SELECT COUNT(*) AS n FROM links WHERE domain_id = ? AND status = 'leased' AND lease_expires_at > ?`, [domainId, h.now]);
+  if (Number(live?.n ?? 0) >= h.perHost) return { busy: true };
+  const link = await leaseNextLink(c, domainId, owner, h.leaseMs, h.now, h.order);
+  if (!link) return { none: true };
+  await run(c, 'UPDATE domains SET next_fetch_at = ? WHERE id = ?', [h.now + h.gapMs, domainId]);
+  return { link };
+}
+
+export async function heartbeat(c: Conn, owner: string, b: { now: number; leaseMs: number; pages: number }): Promise<void> {
+  await run(c,
+    `INSERT INTO workers (owner, started_at, heartbeat_at, pages) VALUES (?, ?, ?, ?)
+     ON DUPLICATE KEY UPDATE heartbeat_at = VALUES(heartbeat_at), pages = VALUES(pages), stopped_at = NULL`,
+    [owner, b.now, b.now, b.pages]);
+  await run(c, `UPDATE links SET lease_expires_at = ? WHERE status = 'leased' AND lease_owner = ?`, [b.now + b.leaseMs, owner]);
+}
+
+export async function liveWorkers(c: Conn, since: number): Promise<WorkerInfo[]> {
+  const rows = await all(c,
+    `SELECT w.*, (SELECT COUNT(*) FROM links l WHERE l.status = 'leased' AND l.lease_owner = w.owner) AS leases
+     FROM workers w WHERE w.stopped_at IS NULL AND w.heartbeat_at >= ? ORDER BY w.started_at, w.owner`, [since]);
+  return rows.map(toWorker);
+}
+
+export async function scoresSince(c: Conn, since: number): Promise<{ scores: DomainScore[]; latest: number }> {
+  const rows = await all(c, 'SELECT id, host, score, score_at FROM domains WHERE score_at >= ? ORDER BY score_at', [since]);
+  return { scores: rows.map(toDomainScore), latest: rows.length === 0 ? since : Number(rows[rows.length - 1]!.score_at) };
+}
+
 export async function completePage(c: Conn, p: CompletePageInput): Promise<CompletePageResult> {
   const at = p.at ?? Date.now();
   const link = await one(c, 'SELECT url, domain_id, lease_owner FROM links WHERE id = ? FOR UPDATE', [p.linkId]);
@@ -84,8 +120,10 @@ export async function completePage(c: Conn, p: CompletePageInput): Promise<Compl
     [status, p.outcome.kind, p.outcome.detail ? JSON.stringify(p.outcome.detail) : null, p.etag ?? null, p.lastModified ?? null,
       retry ? null : at, retry, retry ? (p.notBefore ?? null) : null, p.linkId]);
   const d = counterDeltas(status);
-  await run(c, 'UPDATE domains SET score = score + ?, pages = pages + ?, nodes = nodes + ?, errors = errors + ? WHERE id = ?',
-    [p.domainReward, d.pages, new Set(nodes.ids).size, d.errors, link.domain_id]);
+  await run(c,
+    `UPDATE domains SET score = score + ?, pages = pages + ?, nodes = nodes + ?, errors = errors + ?,
+       score_at = IF(? <> 0, ?, score_at), next_fetch_at = COALESCE(GREATEST(next_fetch_at, ?), ?, next_fetch_at) WHERE id = ?`,
+    [p.domainReward, d.pages, new Set(nodes.ids).size, d.errors, p.domainReward, at, p.hostNextAt ?? null, p.hostNextAt ?? null, link.domain_id]);
   return { applied: true, nodeIds: nodes.ids, newNodes: nodes.newNodes, newLinks };
 }
 
@@ -101,7 +139,7 @@ export async function domainsWithPending(c: Conn, now: number): Promise<DomainSc
      WHERE EXISTS (SELECT 1 FROM links l WHERE l.domain_id = d.id AND l.status = 'pending')
         OR EXISTS (SELECT 1 FROM links l WHERE l.domain_id = d.id AND l.status = 'leased' AND l.lease_expires_at <= ?)
      ORDER BY d.id`, [now]);
-  return rows.map((r) => ({ id: Number(r.id), host: String(r.host), score: Number(r.score) }));
+  return rows.map(toDomainScore);
 }
 
 export async function nextDueAt(c: Conn, domainId: number): Promise<number | null> {

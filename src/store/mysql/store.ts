@@ -2,7 +2,7 @@ import type { Pool } from 'mysql2/promise';
 import { sha256 } from '../hash.js';
 import { toDomain, toMetaWord, toRun } from '../rows.js';
 import type {
-  CompletePageInput, CompletePageResult, Domain, DomainScore, DrawOptions, Link, LinkInput, LinkOrder, MarkupFileInput, MarkupFileRecord, MetaWord,
+  ClaimResult, CompletePageInput, CompletePageResult, HostClaim, WorkerInfo, Domain, DomainScore, DrawOptions, Link, LinkInput, LinkOrder, MarkupFileInput, MarkupFileRecord, MetaWord,
   MetaWordInfo, MetaWordInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store,
   StoredNode, StoredQuery, StoreSummary, TopDomains, UrlCheck,
 } from '../store.js';
@@ -130,8 +130,28 @@ export class MysqlStore implements Store {
     return transaction(this.pool, (c) => frontier.leaseNextLink(c, domainId, owner, leaseMs, now, order));
   }
 
+  async claimNextLink(domainId: number, owner: string, claim: HostClaim): Promise<ClaimResult> {
+    return transaction(this.pool, (c) => frontier.claimNextLink(c, domainId, owner, claim));
+  }
+
   async completePage(page: CompletePageInput): Promise<CompletePageResult> {
     return transaction(this.pool, (c) => frontier.completePage(c, page));
+  }
+
+  async heartbeat(owner: string, beat: { now: number; leaseMs: number; pages: number }): Promise<void> {
+    await transaction(this.pool, (c) => frontier.heartbeat(c, owner, beat));
+  }
+
+  async workerStopped(owner: string, now = Date.now()): Promise<void> {
+    await run(this.pool, 'UPDATE workers SET stopped_at = ? WHERE owner = ?', [now, owner]);
+  }
+
+  async liveWorkers(since: number): Promise<WorkerInfo[]> {
+    return frontier.liveWorkers(this.pool, since);
+  }
+
+  async scoresSince(since: number): Promise<{ scores: DomainScore[]; latest: number }> {
+    return frontier.scoresSince(this.pool, since);
   }
 
   async releaseExpiredLeases(now = Date.now()): Promise<number> {

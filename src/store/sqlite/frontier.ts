@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { sha256 } from '../hash.js';
-import { counterDeltas, LINK_COLUMNS, linkOrderSql, toLink, type Row } from '../rows.js';
-import type { CompletePageInput, CompletePageResult, DomainScore, Link, LinkInput, LinkOrder } from '../store.js';
+import { counterDeltas, LINK_COLUMNS, linkOrderSql, toDomainScore, toLink, toWorker, type Row } from '../rows.js';
+import type { ClaimResult, CompletePageInput, CompletePageResult, DomainScore, HostClaim, Link, LinkInput, LinkOrder, WorkerInfo } from '../store.js';
 import { insertNodes } from './nodes.js';
 
 /**
@@ -52,6 +52,40 @@ export function leaseNextLink(
   return linkWhere(db, 'l.id = ?', [next.id]);
 }
 
+/** See Store.claimNextLink; the caller holds an IMMEDIATE transaction, so claims of all processes are serialised. */
+export function claimNextLink(db: Database.Database, domainId: number, owner: string, c: HostClaim): ClaimResult {
+  const dom = db.prepare('SELECT next_fetch_at FROM domains WHERE id = ?').get(domainId) as Row | undefined;
+  if (!dom) return { none: true };
+  if (dom.next_fetch_at != null && Number(dom.next_fetch_at) > c.now) return { waitUntil: Number(dom.next_fetch_at) };
+  const live = db.prepare(`SELECT COUNT(*) AS n FROM links WHERE domain_id = ? AND status = 'leased' AND lease_expires_at > ?`).get(domainId, c.now) as Row;
+  if (Number(live.n) >= c.perHost) return { busy: true };
+  const link = leaseNextLink(db, domainId, owner, c.leaseMs, c.now, c.order);
+  if (!link) return { none: true };
+  db.prepare('UPDATE domains SET next_fetch_at = ? WHERE id = ?').run(c.now + c.gapMs, domainId);
+  return { link };
+}
+
+export function heartbeat(db: Database.Database, owner: string, b: { now: number; leaseMs: number; pages: number }): void {
+  db.prepare(
+    `INSERT INTO workers (owner, started_at, heartbeat_at, pages) VALUES (?, ?, ?, ?)
+     ON CONFLICT (owner) DO UPDATE SET heartbeat_at = excluded.heartbeat_at, pages = excluded.pages, stopped_at = NULL`,
+  ).run(owner, b.now, b.now, b.pages);
+  db.prepare(`UPDATE links SET lease_expires_at = ? WHERE status = 'leased' AND lease_owner = ?`).run(b.now + b.leaseMs, owner);
+}
+
+export function liveWorkers(db: Database.Database, since: number): WorkerInfo[] {
+  const rows = db.prepare(
+    `SELECT w.*, (SELECT COUNT(*) FROM links l WHERE l.status = 'leased' AND l.lease_owner = w.owner) AS leases
+     FROM workers w WHERE w.stopped_at IS NULL AND w.heartbeat_at >= ? ORDER BY w.started_at, w.owner`,
+  ).all(since) as Row[];
+  return rows.map(toWorker);
+}
+
+export function scoresSince(db: Database.Database, since: number): { scores: DomainScore[]; latest: number } {
+  const rows = db.prepare('SELECT id, host, score, score_at FROM domains WHERE score_at >= ? ORDER BY score_at').all(since) as Row[];
+  return { scores: rows.map(toDomainScore), latest: rows.length === 0 ? since : Number(rows[rows.length - 1]!.score_at) };
+}
+
 export function completePage(db: Database.Database, p: CompletePageInput): CompletePageResult {
   const at = p.at ?? Date.now();
   const link = db.prepare('SELECT url, domain_id, depth, lease_owner FROM links WHERE id = ?').get(p.linkId) as Row | undefined;
@@ -70,8 +104,10 @@ export function completePage(db: Database.Database, p: CompletePageInput): Compl
   ).run(status, p.outcome.kind, p.outcome.detail ? JSON.stringify(p.outcome.detail) : null, p.etag ?? null,
     p.lastModified ?? null, retry ? null : at, retry, retry ? (p.notBefore ?? null) : null, p.linkId);
   const d = counterDeltas(status);
-  db.prepare('UPDATE domains SET score = score + ?, pages = pages + ?, nodes = nodes + ?, errors = errors + ? WHERE id = ?')
-    .run(p.domainReward, d.pages, new Set(nodes.ids).size, d.errors, link.domain_id);
+  db.prepare(
+    `UPDATE domains SET score = score + ?, pages = pages + ?, nodes = nodes + ?, errors = errors + ?,
+       score_at = CASE WHEN ? <> 0 THEN ? ELSE score_at END, next_fetch_at = COALESCE(MAX(next_fetch_at, ?), ?, next_fetch_at) WHERE id = ?`,
+  ).run(p.domainReward, d.pages, new Set(nodes.ids).size, d.errors, p.domainReward, at, p.hostNextAt ?? null, p.hostNextAt ?? null, link.domain_id);
   return { applied: true, nodeIds: nodes.ids, newNodes: nodes.newNodes, newLinks };
 }
 
@@ -89,7 +125,7 @@ export function domainsWithPending(db: Database.Database, now: number): DomainSc
         OR EXISTS (SELECT 1 FROM links l WHERE l.domain_id = d.id AND l.status = 'leased' AND l.lease_expires_at <= ?)
      ORDER BY d.id`,
   ).all(now) as Row[];
-  return rows.map((r) => ({ id: Number(r.id), host: String(r.host), score: Number(r.score) }));
+  return rows.map(toDomainScore);
 }
 
 export function nextDueAt(db: Database.Database, domainId: number): number | null {

@@ -3,7 +3,7 @@ import { StoreUnavailableError } from '../../errors.js';
 import { sha256 } from '../hash.js';
 import { toDomain, toRun, toMetaWord, type Row } from '../rows.js';
 import type {
-  CompletePageInput, CompletePageResult, Domain, DomainScore, DrawOptions, Link, LinkInput, LinkOrder, MarkupFileInput, MarkupFileRecord, MetaWord,
+  ClaimResult, CompletePageInput, CompletePageResult, HostClaim, WorkerInfo, Domain, DomainScore, DrawOptions, Link, LinkInput, LinkOrder, MarkupFileInput, MarkupFileRecord, MetaWord,
   MetaWordInfo, MetaWordInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store,
   StoredNode, StoredQuery, StoreSummary, TopDomains, UrlCheck,
 } from '../store.js';
@@ -154,8 +154,28 @@ export class SqliteStore implements Store {
     return this.write(() => frontier.leaseNextLink(this.db, domainId, owner, leaseMs, now, order));
   }
 
+  async claimNextLink(domainId: number, owner: string, claim: HostClaim): Promise<ClaimResult> {
+    return this.write(() => frontier.claimNextLink(this.db, domainId, owner, claim));
+  }
+
   async completePage(page: CompletePageInput): Promise<CompletePageResult> {
     return this.write(() => frontier.completePage(this.db, page));
+  }
+
+  async heartbeat(owner: string, beat: { now: number; leaseMs: number; pages: number }): Promise<void> {
+    this.write(() => frontier.heartbeat(this.db, owner, beat));
+  }
+
+  async workerStopped(owner: string, now = Date.now()): Promise<void> {
+    this.write(() => this.db.prepare('UPDATE workers SET stopped_at = ? WHERE owner = ?').run(now, owner));
+  }
+
+  async liveWorkers(since: number): Promise<WorkerInfo[]> {
+    return frontier.liveWorkers(this.db, since);
+  }
+
+  async scoresSince(since: number): Promise<{ scores: DomainScore[]; latest: number }> {
+    return frontier.scoresSince(this.db, since);
   }
 
   async releaseExpiredLeases(now = Date.now()): Promise<number> {

@@ -15,6 +15,8 @@ export interface DomainStrategy {
   isEligible(domainId: number): boolean;
   next(random: () => number): number | undefined;
   reward(domainId: number, delta: number): void;
+  /** The score as the store has it now (other processes reward too); ignored for a domain not added. */
+  setScore(domainId: number, score: number): void;
   score(domainId: number): number | undefined;
 }
 
@@ -40,6 +42,9 @@ class RouletteStrategy implements DomainStrategy {
   }
   reward(id: number, delta: number) {
     this.wheel.reward(id, delta);
+  }
+  setScore(id: number, score: number) {
+    if (this.wheel.has(id)) this.wheel.upsert(id, score);
   }
   score(id: number) {
     return this.wheel.score(id);
@@ -86,6 +91,9 @@ class OrderedStrategy implements DomainStrategy {
   }
   reward(id: number, delta: number) {
     this.scores.set(id, Math.max(0, (this.scores.get(id) ?? 1) + delta));
+  }
+  setScore(id: number, score: number) {
+    if (this.scores.has(id)) this.scores.set(id, score);
   }
   score(id: number) {
     return this.scores.get(id);
