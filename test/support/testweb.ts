@@ -53,6 +53,8 @@ export interface TestWeb {
   page(host: string, path: string, body: string | Buffer, opts?: PageOptions): void;
   /** Requests seen for host+path (path with query), or for the whole host without a path. */
   count(host: string, path?: string): number;
+  /** When each request for the host arrived (epoch ms) and for which path, in arrival order. */
+  arrivals(host: string): { path: string; at: number }[];
   /** Request headers of the last request for host+path. */
   lastHeaders(host: string, path: string): Record<string, string | string[] | undefined> | undefined;
   /** Connections made to 127.0.0.2:PORT, an address outside the mappings that nothing may reach. */
@@ -90,6 +92,7 @@ export async function startTestWeb(): Promise<TestWeb> {
   const counts = new Map<string, number>();
   const hostCounts = new Map<string, number>();
   const last = new Map<string, Record<string, string | string[] | undefined>>();
+  const arrived = new Map<string, { path: string; at: number }[]>();
   const socketIds = new WeakMap<Socket, number>();
   const carriedBy = new Map<string, Set<number>>();
   let port = 0;
@@ -136,6 +139,9 @@ export async function startTestWeb(): Promise<TestWeb> {
     const key = host + path;
     counts.set(key, (counts.get(key) ?? 0) + 1);
     hostCounts.set(host, (hostCounts.get(host) ?? 0) + 1);
+    let times = arrived.get(host);
+    if (!times) arrived.set(host, (times = []));
+    times.push({ path, at: Date.now() });
     last.set(key, req.headers);
     let carriers = carriedBy.get(key);
     if (!carriers) carriedBy.set(key, (carriers = new Set()));
@@ -204,6 +210,7 @@ export async function startTestWeb(): Promise<TestWeb> {
       pages.set(host.toLowerCase() + path, { status: opts.status ?? 200, headers, body: encode(raw, opts.encoding) });
     },
     count: (host, path) => (path === undefined ? hostCounts.get(host) ?? 0 : counts.get(host + path) ?? 0),
+    arrivals: (host) => [...(arrived.get(host) ?? [])],
     lastHeaders: (host, path) => last.get(host + path),
     canaryConnections: () => canaryCount,
     canaryListening: canary !== undefined,
