@@ -322,6 +322,12 @@ export const OPTIONS = {
     type: 'string',
     describe: 'Write the walk\'s HTML report here (made by the html-* actions); by default NAME-report.html when there is one',
   },
+  workers: {
+    type: 'number',
+    describe: 'Harvest processes to start on this machine; they share the database as one crawl (politeness, leases and the wheel)',
+    default: 1,
+    check: (v) => (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 64 ? undefined : 'give a whole number from 1 to 64'),
+  },
   progress: {
     type: 'string',
     describe: 'Progress: a live bar on a terminal, JSON lines on stderr otherwise, or none',

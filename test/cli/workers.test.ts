@@ -91,3 +91,65 @@ function workersSuite(name: string, fresh: () => TestDb): void {
 workersSuite('SQLite', () => sqliteDb());
 // Set ANWC_TEST_MYSQL=off to run without a server; otherwise a missing server fails the suite.
 if (process.env.ANWC_TEST_MYSQL !== 'off') workersSuite('MariaDB', mysqlDb);
+
+describe('anwc harvest --workers', () => {
+  const setUp = async (pages: number) => {
+    const web = await startTestWeb();
+    for (const h of HOSTS) {
+      web.page(h, '/robots.txt', 'User-agent: *\nAllow: /\n', { headers: { 'content-type': 'text/plain' } });
+      for (let i = 0; i < pages; i++) web.page(h, path(i), `<html><body>${prose(`${h} ${i}`)}</body></html>`);
+    }
+    const db = sqliteDb();
+    const store = await openStore(db.url);
+    await store.addLinks(HOSTS.flatMap((h) => Array.from({ length: pages }, (_, i) => ({ url: web.url(h, path(i)), host: h, depth: 0 }))));
+    await store.close();
+    const args = (...more: string[]) => ['harvest', '--db', db.url, '--resolve', '*.test:127.0.0.1', '--hosts', '*.test', '--delay', '0.05', '--progress', 'none', ...more];
+    return { web, db, args };
+  };
+
+  it('starts that many processes that walk the frontier as one crawl and sums them up', async () => {
+    const { web, db, args } = await setUp(6);
+    try {
+      const r = await startAnwc(args('--workers', '3')).exited;
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /^harvest by 3 workers: 24 pages, 24 new nodes$/m);
+      assert.equal((r.stdout.match(/^ {2}worker \d: stopped: frontier-empty/gm) ?? []).length, 3);
+      assert.equal((r.stderr.match(/^\[worker \d\] anwc: (starting|resuming)/gm) ?? []).length, 3, 'each worker\'s lines, marked');
+      for (const h of HOSTS) for (let i = 0; i < 6; i++) assert.equal(web.count(h, path(i)), 1);
+    } finally {
+      await web.close();
+      await db.cleanup();
+    }
+  });
+
+  it('Ctrl-C stops every worker after its pages in flight, exit 130, nothing left leased', async () => {
+    const { web, db, args } = await setUp(40);
+    try {
+      const run = startAnwc(args('--workers', '2'));
+      while (web.requests() < 12) await new Promise((r) => setTimeout(r, 5));
+      run.child.kill('SIGINT');
+      const r = await run.exited;
+      assert.equal(r.code, 130, r.stderr);
+      assert.match(r.stderr, /asking the workers to finish their pages in flight and save/);
+      assert.equal((r.stdout.match(/stopped: interrupted/g) ?? []).length, 2);
+      const store = await openStore(db.url);
+      try {
+        const sum = await store.summary();
+        assert.equal(sum.links.leased, undefined, 'no link left leased');
+        assert.ok((sum.links.pending ?? 0) > 0, 'stopped before the end');
+        assert.equal(sum.nodes.crawler, sum.links.done, 'every page walked was saved');
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await web.close();
+      await db.cleanup();
+    }
+  });
+
+  it('--workers 0 is one line and exit 2', async () => {
+    const r = await startAnwc(['harvest', '--workers', '0', '--db', `sqlite:${join(dir, 'none.sqlite')}`]).exited;
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /^anwc: --workers is not valid \(got "0"\); give a whole number from 1 to 64\n$/);
+  });
+});

@@ -12,11 +12,12 @@ import { runSummaryLines } from '../report/summary.js';
 import { handler } from '../run.js';
 import { onStopSignals } from '../signals.js';
 import { listFlag } from '../list-flag.js';
+import { runWorkers, workerArgs, workersExit, workersSummary } from '../workers.js';
 import { fetcherOptionsFrom, FETCH_OPTION_NAMES, politenessOptionsFrom, POLITENESS_OPTION_NAMES } from '../web-options.js';
 
 const HARVEST_OPTIONS = [
   'db', 'strategy', 'concurrency', 'seed', 'reward', 'order', 'max-depth', 'max-pages', 'max-pages-per-domain', 'max-time',
-  'hosts', 'same-host', 'lease', 'max-retries', 'retry-failed', 'kind', 'blocks', 'progress', 'json', ...FETCH_OPTION_NAMES, ...POLITENESS_OPTION_NAMES,
+  'hosts', 'same-host', 'lease', 'max-retries', 'retry-failed', 'kind', 'blocks', 'workers', 'progress', 'json', ...FETCH_OPTION_NAMES, ...POLITENESS_OPTION_NAMES,
 ] as const satisfies readonly OptionName[];
 
 
@@ -52,6 +53,7 @@ export const harvestCommand: CommandModule = {
       .example('anwc harvest --max-pages 200 --hosts "*.wikipedia.org"', 'a budget, and stay on Wikipedia')
       .example("anwc harvest --resolve '*.test:127.0.0.1' --hosts '*.test' --delay 0", 'a local test web')
       .example('anwc harvest --reward relevance --order relevance', 'favour the domains, and within one the links, that speak of the meta words')
+      .example('anwc harvest --workers 4', 'four harvest processes on this machine, one crawl (several machines: run anwc harvest on each with the same --db mysql://…)')
       .example('anwc harvest --retry-failed --kind timeout,5xx', 'try again the links that timed out or met a server error')
       .epilogue(
         'Ctrl-C (or SIGTERM) once finishes the pages in flight and saves; twice stops at once (the next run here frees the links left leased).\n' +
@@ -83,6 +85,13 @@ export const harvestCommand: CommandModule = {
             ? `all ${walked} known links were walked; run anwc seed --all, or import new markup and anwc seed${(before.links.failed ?? 0) > 0 ? `, or anwc harvest --retry-failed for the ${before.links.failed} that failed` : ''}`
             : 'run anwc import FILE.ane, then anwc seed',
         });
+      }
+      const workers = v('workers') as number;
+      if (workers > 1) {
+        process.stderr.write(`anwc: starting ${workers} workers on ${waiting} links waiting (strategy ${opts.strategy})\n`);
+        const runs = await runWorkers(workers, workerArgs(process.argv.slice(2)), store, { progress: resolved(argv, 'progress').value !== 'none' });
+        process.stdout.write(argv.json ? `${JSON.stringify({ workers: runs })}\n` : `${workersSummary(runs).join('\n')}\n`);
+        return workersExit(runs);
       }
       process.stderr.write(
         walked > 0

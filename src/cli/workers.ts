@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Store } from '../store/store.js';
+import { EXIT } from './exit.js';
+
+/**
+ * `anwc harvest --workers N`: N harvest processes on this machine, on the one database, under one
+ * progress line. Each is an ordinary `anwc harvest` (the store makes them one crawl: leases, the
+ * hosts' politeness and the wheel are shared there), started in its own process group so that a
+ * terminal's Ctrl-C reaches this process alone, which passes it on once to each: they finish
+ * their pages in flight and save. A second Ctrl-C passes on the second, and they stop at once.
+ */
+
+export interface WorkerRun {
+  code: number | null;
+  /** The worker's run summary (its `--json` line), when it printed one. */
+  summary?: { stop: string; pagesDone?: number; newNodes?: number };
+}
+
+/** Flags this process has acted on (--retry-failed put the failed links back once) or sets itself; with the value each takes. */
+const OURS: Record<string, boolean> = { '--workers': true, '--progress': true, '--kind': true, '--retry-failed': false, '--json': false };
+
+/** The harvest's own flags, less those above: each worker gets the rest. */
+export function workerArgs(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const name = a.split('=')[0]!;
+    if (name in OURS) {
+      if (OURS[name] && !a.includes('=')) i++;
+      continue;
+    }
+    out.push(a);
+  }
+  return [...out, '--progress', 'none', '--json'];
+}
+
+export async function runWorkers(
+  n: number, args: string[], store: Store, o: { progress: boolean; stderr?: NodeJS.WritableStream },
+): Promise<WorkerRun[]> {
+  const stderr = o.stderr ?? process.stderr;
+  const children: ChildProcess[] = [];
+  const runs = Array.from({ length: n }, (_, k) => {
+    const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...args], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    children.push(child);
+    let out = '';
+    child.stdout!.on('data', (d) => (out += d));
+    prefixLines(child.stderr!, `[worker ${k + 1}] `, stderr);
+    return new Promise<WorkerRun>((done) => child.on('close', (code) => done({ code, summary: lastJson(out) })));
+  });
+  let signals = 0;
+  const pass = () => {
+    signals++;
+    stderr.write(signals === 1 ? '\nanwc: asking the workers to finish their pages in flight and save\n' : 'anwc: stopping the workers at once\n');
+    for (const c of children) if (c.exitCode === null && c.pid !== undefined) c.kill('SIGINT');
+  };
+  process.on('SIGINT', pass);
+  process.on('SIGTERM', pass);
+  const started = Date.now();
+  const timer = o.progress ? setInterval(() => void progressLine(store, started).then((l) => stderr.write(l)).catch(() => undefined), 1000) : undefined;
+  try {
+    return await Promise.all(runs);
+  } finally {
+    if (timer) clearInterval(timer);
+    process.removeListener('SIGINT', pass);
+    process.removeListener('SIGTERM', pass);
+  }
+}
+
+/** The workers' exit: interrupted if any was, else the first failure, else OK. */
+export function workersExit(runs: WorkerRun[]): number {
+  if (runs.some((r) => r.code === EXIT.INTERRUPTED)) return EXIT.INTERRUPTED;
+  return runs.find((r) => r.code !== EXIT.OK)?.code ?? (runs.some((r) => r.code === null) ? EXIT.INTERNAL : EXIT.OK);
+}
+
+export function workersSummary(runs: WorkerRun[]): string[] {
+  const pages = runs.reduce((a, r) => a + (r.summary?.pagesDone ?? 0), 0);
+  const nodes = runs.reduce((a, r) => a + (r.summary?.newNodes ?? 0), 0);
+  return [
+    `harvest by ${runs.length} workers: ${pages} pages, ${nodes} new nodes`,
+    ...runs.map((r, k) => `  worker ${k + 1}: ${r.summary ? `stopped: ${r.summary.stop}, ${r.summary.pagesDone ?? 0} pages, ${r.summary.newNodes ?? 0} new nodes` : 'no summary'} (exit ${r.code ?? 'killed'})`),
+  ];
+}
+
+async function progressLine(store: Store, started: number): Promise<string> {
+  const [workers, sum] = await Promise.all([store.liveWorkers(Date.now() - 60_000), store.summary()]);
+  const seconds = Math.max(1, (Date.now() - started) / 1000);
+  const pages = workers.reduce((a, w) => a + w.pages, 0);
+  return `anwc: ${workers.length} workers, ${pages} pages started (${(pages / seconds).toFixed(1)}/s), ${sum.links.pending ?? 0} links waiting, ${sum.nodes.crawler} crawler nodes\n`;
+}
+
+function lastJson(out: string): WorkerRun['summary'] {
+  const line = out.trim().split('\n').pop();
+  try {
+    return line ? (JSON.parse(line) as WorkerRun['summary']) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function prefixLines(from: NodeJS.ReadableStream, prefix: string, to: NodeJS.WritableStream): void {
+  let rest = '';
+  from.on('data', (d: Buffer) => {
+    const lines = (rest + d.toString()).split('\n');
+    rest = lines.pop()!;
+    for (const l of lines) to.write(`${prefix}${l}\n`);
+  });
+  from.on('end', () => rest && to.write(`${prefix}${rest}\n`));
+}
