@@ -14,6 +14,7 @@ export const BENCHES: Record<string, { what: string; load: () => Promise<Bench> 
   fetch: { what: 'pages/s and CPU per page of the Fetcher beside plain undici request()', load: async () => (await import('./fetch.js')).main },
   harvest: { what: 'harvest rate of roulette, bfs and dfs; harvest speed beside the Fetcher; the walker under politeness', load: async () => (await import('./harvest.js')).main },
   wheel: { what: 'harvest rate of roulette (thesis and relevance rewards), bfs and dfs on a web whose hosts differ in narrative, with 95 % intervals over seeds', load: async () => (await import('./wheel.js')).main },
+  workers: { what: 'pages/s of 1, 2 and 4 harvest processes on one database where politeness is the limit, beside that ceiling', load: async () => (await import('./workers.js')).main },
   locate: { what: 'how soon the locator\'s local sort, global best-first and BFS reach the pages about a topic on the corpus web', load: async () => (await import('./locate.js')).main },
   maintain: { what: 'requests and bytes per link of anwc maintain beside a GET-everything link checker, on docs that reference the corpus', load: async () => (await import('./maintain.js')).main },
   'frontier-memory': { what: 'peak RSS and heap with 100,000 pending links over 5,000 domains beside 1,000 links', load: async () => (await import('./frontier-memory.js')).main },

@@ -244,7 +244,8 @@ export interface HostClaim {
   gapMs: number;
 }
 
-export type ClaimResult = { link: Link } | { waitUntil: number } | { busy: true } | { none: true };
+/** `busyUntil`: other processes hold the host's slots; its next fetch time, when they will have asked again at the earliest. */
+export type ClaimResult = { link: Link } | { waitUntil: number } | { busyUntil: number } | { none: true };
 
 export interface WorkerInfo {
   owner: string;

@@ -67,7 +67,7 @@ export interface WalkOptions {
 }
 
 /** How soon a host that other processes keep busy is asked again, at the least. */
-const BUSY_RETRY_MS = 100;
+const BUSY_RETRY_MS = 20;
 
 export type StopReason = 'frontier-empty' | 'max-pages' | 'max-time' | 'interrupted';
 
@@ -259,8 +259,8 @@ export class Walker {
       }
       politeness.cancel(host, this.now());
       if ('waitUntil' in claim) this.frontier.exhausted(domainId, claim.waitUntil);
-      // Another process holds the host's slots: look again after a delay's worth of time.
-      else if ('busy' in claim) this.frontier.exhausted(domainId, now + Math.max(politeness.delayOf(host), BUSY_RETRY_MS));
+      // Another process holds the host's slots: look again when it may have asked again itself.
+      else if ('busyUntil' in claim) this.frontier.exhausted(domainId, Math.max(claim.busyUntil, now + BUSY_RETRY_MS));
       else this.frontier.exhausted(domainId, await this.ports.store.nextDueAt(domainId));
     }
   }

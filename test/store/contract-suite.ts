@@ -372,7 +372,7 @@ export function contractSuite(b: Backend): void {
         const first = await claim('a', 1000);
         assert.ok('link' in first && first.link.url === 'http://h.test/1' && first.link.leaseOwner === 'a');
         assert.deepEqual(await claim('b', 1500), { waitUntil: 2000 }, 'the delay holds for another process');
-        assert.deepEqual(await claim('b', 2000), { busy: true }, 'one request in flight per host, whoever holds it');
+        assert.deepEqual(await claim('b', 2000), { busyUntil: 2000 }, 'one request in flight per host, whoever holds it');
         const second = await claim('b', 2000, 2);
         assert.ok('link' in second && second.link.url === 'http://h.test/2', 'two in flight when --per-host 2');
         await s.completePage({ linkId: first.link.id, owner: 'a', outcome: { kind: 'harvested' }, nodes: [], newLinks: [], domainReward: 1, at: 2100, hostNextAt: 9000 });

@@ -75,7 +75,7 @@ export async function claimNextLink(c: Conn, domainId: number, owner: string, h:
   if (!dom) return { none: true };
   if (dom.next_fetch_at != null && Number(dom.next_fetch_at) > h.now) return { waitUntil: Number(dom.next_fetch_at) };
   const live = await one(c, `SELECT COUNT(*) AS n FROM links WHERE domain_id = ? AND status = 'leased' AND lease_expires_at > ?`, [domainId, h.now]);
-  if (Number(live?.n ?? 0) >= h.perHost) return { busy: true };
+  if (Number(live?.n ?? 0) >= h.perHost) return { busyUntil: Number(dom.next_fetch_at ?? h.now) };
   const link = await leaseNextLink(c, domainId, owner, h.leaseMs, h.now, h.order);
   if (!link) return { none: true };
   await run(c, 'UPDATE domains SET next_fetch_at = ? WHERE id = ?', [h.now + h.gapMs, domainId]);

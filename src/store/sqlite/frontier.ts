@@ -58,7 +58,7 @@ export function claimNextLink(db: Database.Database, domainId: number, owner: st
   if (!dom) return { none: true };
   if (dom.next_fetch_at != null && Number(dom.next_fetch_at) > c.now) return { waitUntil: Number(dom.next_fetch_at) };
   const live = db.prepare(`SELECT COUNT(*) AS n FROM links WHERE domain_id = ? AND status = 'leased' AND lease_expires_at > ?`).get(domainId, c.now) as Row;
-  if (Number(live.n) >= c.perHost) return { busy: true };
+  if (Number(live.n) >= c.perHost) return { busyUntil: Number(dom.next_fetch_at ?? c.now) };
   const link = leaseNextLink(db, domainId, owner, c.leaseMs, c.now, c.order);
   if (!link) return { none: true };
   db.prepare('UPDATE domains SET next_fetch_at = ? WHERE id = ?').run(c.now + c.gapMs, domainId);
