@@ -15,7 +15,8 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { decodeHtml, extractBlocks, parseDom, type Block } from '../src/html/index.js';
-import { evaluateBlock } from '../src/text/index.js';
+import { DEFAULT_HEURISTICS, evaluateBlock, type HeuristicOptions } from '../src/text/index.js';
+import { extract } from '../src/extract/index.js';
 import { score, type Score } from './metric.js';
 import { sharedPath } from '../test/support/shared.js';
 
@@ -32,32 +33,11 @@ export interface Variant {
   extract: (html: Uint8Array) => string;
 }
 
-const accepted = (blocks: Block[]) =>
+const accepted = (blocks: Block[], heuristics: Partial<HeuristicOptions> = {}) =>
   blocks
-    .filter((b) => !b.rejected && evaluateBlock(b.text).accepted)
+    .filter((b) => !b.rejected && evaluateBlock(b.text, heuristics).accepted)
     .map((b) => b.text)
     .join('\n');
-
-/**
- * jusText-style context: a short block that failed only on length or form (a one-line paragraph,
- * a subheading without a full stop) is kept when the blocks on both sides were kept.
- */
-const SOFT = new Set(['min-words', 'capitalization']);
-function withContext(blocks: Block[]): string {
-  const verdicts = blocks.map((b) => (b.rejected ? undefined : evaluateBlock(b.text)));
-  const ok = verdicts.map((v) => v?.accepted === true);
-  const soft = verdicts.map((v) => v !== undefined && !v.accepted && v.reasons.every((r) => SOFT.has(r.rule)));
-  const kept = blocks.filter((_, i) => ok[i] || (soft[i] && nearest(ok, soft, i)));
-  return kept.map((b) => b.text).join('\n');
-}
-/** The nearest non-soft neighbours on both sides were accepted (soft blocks in a run share them). */
-function nearest(ok: boolean[], soft: boolean[], i: number): boolean {
-  let a = i - 1;
-  while (a >= 0 && soft[a]) a--;
-  let b = i + 1;
-  while (b < ok.length && soft[b]) b++;
-  return a >= 0 && b < ok.length && ok[a]! && ok[b]!;
-}
 
 export const VARIANTS: Variant[] = [
   {
@@ -77,9 +57,14 @@ export const VARIANTS: Variant[] = [
       accepted(extractBlocks(parseDom(decodeHtml(bytes).text), { blocks: ['div', 'li', 'blockquote'] })),
   },
   {
-    name: 'anwc --max-link-density 0.5 + context (bench only)',
-    describe: 'link-density limit, and blocks failing only min-words/capitalization kept between two kept blocks',
-    extract: (bytes) => withContext(extractBlocks(parseDom(decodeHtml(bytes).text), { maxLinkDensity: 0.5 })),
+    name: 'anwc thesis without the special-character rule',
+    describe: 'the defaults with forbidden-chars off: what the special-character set costs and gains',
+    extract: (bytes) => accepted(extractBlocks(parseDom(decodeHtml(bytes).text)), { disabled: ['forbidden-chars'] }),
+  },
+  {
+    name: 'anwc --extractor narrative',
+    describe: 'the main content only, blocks beyond p and table, link density, context, headings, citations and typography, one or two special characters judged on the rest',
+    extract: (bytes) => extract(parseDom(decodeHtml(bytes).text), 'narrative', { heuristics: DEFAULT_HEURISTICS }).kept.map((k) => k.text).join('\n'),
   },
 ];
 

@@ -12,6 +12,7 @@ import {
 } from '../search/provider.js';
 import { EXPORT_FORMATS } from '../feed/formats.js';
 import { HARVEST_DEFAULTS } from '../harvest/defaults.js';
+import { EXTRACTORS } from '../extract/extracted.js';
 import type { RewardSpec } from '../harvest/harvest.js';
 import { DEFAULT_MAX_RETRIES } from '../walk/retry.js';
 import { STRATEGIES } from '../walk/strategies/strategy.js';
@@ -80,6 +81,12 @@ export const OPTIONS = {
     type: 'number',
     describe: 'Seed for the random generator, so that a run can be repeated',
     check: (v) => (Number.isInteger(v) ? undefined : 'give a whole number'),
+  },
+  extractor: {
+    type: 'string',
+    describe: 'How paragraphs are found: thesis (p and table blocks, the five rules) or narrative (the main content, more block kinds, context, citations and typography cleaned)',
+    choices: EXTRACTORS,
+    default: 'thesis',
   },
   blocks: {
     type: 'string',

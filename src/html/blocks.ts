@@ -26,6 +26,8 @@ export interface BlockOptions {
    * off by default; 0.5 lifts precision on the extraction benchmark (bench/extraction.ts).
    */
   maxLinkDensity?: number;
+  /** Subtrees left out whole (the narrative extractor's boilerplate: navigation, share bars, comments). */
+  skip?: (el: HTMLElement) => boolean;
 }
 
 /** The thesis reads paragraphs and tables (section 3.2.2). */
@@ -96,7 +98,7 @@ export function extractBlocks(html: string | Dom, options: BlockOptions = {}): B
       continue;
     }
     const tag = tagOf(node);
-    if (SKIP.has(tag)) continue;
+    if (SKIP.has(tag) || (options.skip !== undefined && node !== root && options.skip(node))) continue;
     if (tag === 'br') {
       block?.parts.push(' ');
       continue;

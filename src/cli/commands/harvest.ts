@@ -7,6 +7,7 @@ import type { StrategyName } from '../../walk/strategies/strategy.js';
 import { EXIT } from '../exit.js';
 import { parseReward, resolved, withOptions, type OptionName } from '../options.js';
 import type { LinkOrderBy } from '../../walk/actions/narrative.js';
+import type { ExtractorName } from '../../extract/index.js';
 import { progressView, type ProgressMode } from '../progress.js';
 import { runSummaryLines } from '../report/summary.js';
 import { handler } from '../run.js';
@@ -17,7 +18,7 @@ import { fetcherOptionsFrom, FETCH_OPTION_NAMES, politenessOptionsFrom, POLITENE
 
 const HARVEST_OPTIONS = [
   'db', 'strategy', 'concurrency', 'seed', 'reward', 'order', 'max-depth', 'max-pages', 'max-pages-per-domain', 'max-time',
-  'hosts', 'same-host', 'lease', 'max-retries', 'retry-failed', 'kind', 'blocks', 'workers', 'progress', 'json', ...FETCH_OPTION_NAMES, ...POLITENESS_OPTION_NAMES,
+  'hosts', 'same-host', 'lease', 'max-retries', 'retry-failed', 'kind', 'extractor', 'blocks', 'workers', 'progress', 'json', ...FETCH_OPTION_NAMES, ...POLITENESS_OPTION_NAMES,
 ] as const satisfies readonly OptionName[];
 
 
@@ -40,7 +41,7 @@ export function harvestOptionsFrom(argv: Record<string, unknown>): HarvestOption
     maxRetries: v('max-retries') as number,
     fetcher: fetcherOptionsFrom(argv),
     politeness: politenessOptionsFrom(argv),
-    narrative: { blocks: listFlag(v('blocks')), order: v('order') as LinkOrderBy | undefined },
+    narrative: { blocks: listFlag(v('blocks')), extractor: v('extractor') as ExtractorName, order: v('order') as LinkOrderBy | undefined },
   };
 }
 

@@ -1,5 +1,6 @@
-import { extractBlocks, extractLinks, parseDom } from '../../html/index.js';
-import { contentStems, contentStemsOfWords, evaluateBlock, metaEvidence, relevanceOfStems, resolveHeuristics, type HeuristicOptions } from '../../text/index.js';
+import { extractLinks, parseDom } from '../../html/index.js';
+import { extract, type ExtractorName } from '../../extract/index.js';
+import { contentStems, contentStemsOfWords, metaEvidence, relevanceOfStems, resolveHeuristics, type HeuristicOptions } from '../../text/index.js';
 import { bandKeys, shingleSet } from '../../text/minhash.js';
 import { splitSentences } from '../../text/sentences.js';
 import type { NodeInput } from '../../store/store.js';
@@ -8,8 +9,10 @@ import type { FoundLink } from '../act-result.js';
 import type { FetchedPage } from '../fetch-step.js';
 
 export interface NarrativeOptions {
-  /** Block tags besides p and table. */
+  /** Block tags besides p and table (the thesis extractor). */
   blocks?: string[];
+  /** `thesis` (default) or `narrative` (extract/narrative.ts). */
+  extractor?: ExtractorName;
   heuristics?: Partial<HeuristicOptions>;
   /** The crawler's robots.txt product token: `<meta name=TOKEN>` and `TOKEN:` in X-Robots-Tag speak to us. */
   robotsToken: string;
@@ -49,33 +52,23 @@ export function narrativeAction(page: FetchedPage, meta: MetaContext, opts: Narr
     return { outcome: { kind: 'noindex', status: page.status, links: links.length }, nodes: [], links };
   }
 
-  const rejected: Record<string, number> = {};
   const nodes: NodeInput[] = [];
   const seen = new Set<string>();
-  const blocks = extractBlocks(dom, { url: page.finalUrl, blocks: opts.blocks });
+  const extracted = extract(dom, opts.extractor ?? 'thesis', { blocks: opts.blocks, heuristics });
   const pageStems = meta.metaStems.length === 0 ? new Set<string>() : new Set(contentStems(headingsText(dom), heuristics.stopWords));
-  for (const block of blocks) {
-    if (block.rejected) {
-      rejected[block.rejected] = (rejected[block.rejected] ?? 0) + 1;
-      continue;
-    }
-    const verdict = evaluateBlock(block.text, heuristics);
-    if (!verdict.accepted) {
-      for (const r of verdict.reasons) rejected[r.rule] = (rejected[r.rule] ?? 0) + 1;
-      continue;
-    }
-    if (seen.has(verdict.text)) continue;
-    seen.add(verdict.text);
-    const stems = meta.metaStems.length === 0 ? [] : contentStemsOfWords(verdict.words, heuristics.stopWords);
+  for (const kept of extracted.kept) {
+    if (seen.has(kept.text)) continue;
+    seen.add(kept.text);
+    const stems = meta.metaStems.length === 0 ? [] : contentStemsOfWords(kept.words, heuristics.stopWords);
     const evidence = metaEvidence(stems, pageStems, meta.metaStems);
     const linked = meta.metaWordIds.map((id, i) => ({ id, weight: evidence[i]! })).filter((m) => m.weight > 0);
     nodes.push({
-      text: verdict.text,
-      sentences: splitSentences(verdict.text),
+      text: kept.text,
+      sentences: splitSentences(kept.text),
       relevance: meta.metaStems.length === 0 ? 0 : relevanceOfStems(stems, meta.metaStems),
       metaWordIds: linked.map((m) => m.id),
       metaWeights: linked.map((m) => m.weight),
-      bands: bandKeys(shingleSet(verdict.words)),
+      bands: bandKeys(shingleSet(kept.words)),
     });
   }
   const onTopic = meta.metaStems.length === 0 ? undefined : nodes.filter((n) => n.metaWordIds.length > 0).length;
@@ -91,8 +84,8 @@ export function narrativeAction(page: FetchedPage, meta: MetaContext, opts: Narr
       status: page.status,
       nodes: nodes.length,
       ...(onTopic === undefined ? {} : { onTopic }),
-      blocks: blocks.length,
-      rejected,
+      blocks: extracted.blocks,
+      rejected: extracted.rejected,
       links: links.length,
       ...(page.truncated ? { truncated: true } : {}),
     },

@@ -1,0 +1,173 @@
+import { isElement, tagOf, TextNode, type Dom, type HTMLElement, type Node } from './dom.js';
+
+/*
+ * Where a page keeps its main text, found the way Mozilla's Readability finds it (its scoring, in
+ * brief and on our light DOM): every paragraph-like element with some text gives points to its
+ * parent and, less, to its ancestors; an ancestor starts from a prior by tag and by class or id
+ * ("article", "content" up; "comment", "sidebar" down); the best-scored element, its score cut by
+ * its share of link text, is the article, with those of its siblings that score near it or read
+ * as prose. No rule names a site, a page or a phrase.
+ */
+
+const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story/i;
+const NEGATIVE = /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|foot|footer|footnote|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|tool|widget|nav|menu|breadcrumb|subscribe|newsletter|cookie|social|popup|modal|signup|byline|author|caption/i;
+/** Elements a reader never takes for the article's text. */
+const NOT_TEXT = new Set(['nav', 'aside', 'footer', 'header', 'button', 'select', 'noscript', 'iframe', 'svg', 'math', 'head', 'title', 'figure', 'menu']);
+/** Elements whose own text is scored: the places prose sits in. */
+const SCORED = new Set(['p', 'td', 'pre', 'blockquote', 'section', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const DIV_LIKE = new Set(['div', 'article', 'section', 'main']);
+const BLOCK_CHILD = new Set(['a', 'blockquote', 'dl', 'div', 'img', 'ol', 'p', 'pre', 'table', 'ul', 'section', 'article', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'figure', 'main']);
+
+interface Scored {
+  score: number;
+}
+
+/**
+ * How boilerplate is recognised: by tag and by class or id (`strict`), or by tag alone, the
+ * fallback when the strict reading leaves too little text (a theme that puts "sidebar" in the
+ * class of the article's wrapper).
+ */
+export type Boilerplate = (el: HTMLElement) => boolean;
+
+/** The elements that hold the page's main text, in document order; the whole body when none stands out. */
+export function mainContent(root: Dom, boilerplate: Boilerplate = isBoilerplate): HTMLElement[] {
+  const scores = new Map<HTMLElement, Scored>();
+  const textOf = new Map<HTMLElement, string>();
+  for (const el of paragraphs(root, boilerplate)) {
+    const text = innerText(el);
+    textOf.set(el, text);
+    if (text.length < 25) continue;
+    const points = 1 + (text.match(/[,，、]/g)?.length ?? 0) + Math.min(Math.floor(text.length / 100), 3);
+    let level = 0;
+    for (let a = el.parentNode; a && tagOf(a) && level < 5; a = a.parentNode, level++) {
+      const s = scores.get(a) ?? (scores.set(a, { score: prior(a) }), scores.get(a)!);
+      s.score += points / (level === 0 ? 1 : level === 1 ? 2 : level * 3);
+    }
+  }
+  let top: HTMLElement | undefined;
+  let best = 0;
+  for (const [el, s] of scores) {
+    s.score *= 1 - linkDensity(el);
+    if (s.score > best) {
+      best = s.score;
+      top = el;
+    }
+  }
+  if (!top) return [root];
+  // A lone child of a parent that scores little more is the parent's text cut short (a wrapper div).
+  while (top.parentNode && tagOf(top.parentNode) && tagOf(top.parentNode) !== 'body' && top.parentNode.childNodes.filter(isElement).length === 1) {
+    top = top.parentNode;
+  }
+  const parent = top.parentNode;
+  if (!parent) return [top];
+  const threshold = Math.max(10, best * 0.2);
+  const chosen = new Set<HTMLElement>();
+  for (const sib of parent.childNodes) {
+    if (!isElement(sib)) continue;
+    if (sib === top) {
+      chosen.add(sib);
+      continue;
+    }
+    if (NOT_TEXT.has(tagOf(sib))) continue;
+    const s = scores.get(sib)?.score ?? 0;
+    const bonus = classWeight(sib) > 0 && classWeight(top) > 0 ? best * 0.2 : 0;
+    if (s + bonus >= threshold) {
+      chosen.add(sib);
+    } else if (tagOf(sib) === 'p') {
+      const text = innerText(sib);
+      const ld = linkDensity(sib);
+      if ((text.length > 80 && ld < 0.25) || (text.length > 0 && ld === 0 && /\.( |$)/.test(text))) chosen.add(sib);
+    }
+  }
+  // An article cut into pieces by advertisements: the other pieces wear the same class.
+  const cls = top.getAttribute('class')?.trim();
+  return inOrder(root, chosen, cls && POSITIVE.test(cls) ? (el) => el.getAttribute('class')?.trim() === cls && (scores.get(el)?.score ?? 0) > 0 : undefined);
+}
+
+/** The chosen elements, and those `alike` outside them, in document order; nothing inside one chosen is listed again. */
+function inOrder(root: Dom, chosen: Set<HTMLElement>, alike?: (el: HTMLElement) => boolean): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  const stack: Node[] = [root];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (!isElement(n)) continue;
+    if (chosen.has(n) || (alike !== undefined && alike(n))) {
+      out.push(n);
+      continue;
+    }
+    const kids = n.childNodes;
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+  }
+  return out;
+}
+
+/** Elements a reader skips by their tag: navigation, asides, page headers and footers. */
+export function isBoilerplateTag(el: HTMLElement): boolean {
+  return NOT_TEXT.has(tagOf(el));
+}
+
+/** Elements that are left out of the text however they score (navigation, asides, and class/id that say so). */
+export function isBoilerplate(el: HTMLElement): boolean {
+  if (NOT_TEXT.has(tagOf(el))) return true;
+  const hint = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`;
+  if (hint.trim() === '') return false;
+  return NEGATIVE.test(hint) && !POSITIVE.test(hint) && tagOf(el) !== 'body' && tagOf(el) !== 'article' && tagOf(el) !== 'main';
+}
+
+function prior(el: HTMLElement): number {
+  const tag = tagOf(el);
+  const byTag = DIV_LIKE.has(tag) ? 5 : tag === 'pre' || tag === 'td' || tag === 'blockquote' ? 3
+    : ['address', 'ol', 'ul', 'dl', 'dd', 'dt', 'li', 'form'].includes(tag) ? -3
+    : ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'th'].includes(tag) ? -5 : 0;
+  return byTag + classWeight(el);
+}
+
+function classWeight(el: HTMLElement): number {
+  let w = 0;
+  for (const v of [el.getAttribute('class'), el.getAttribute('id')]) {
+    if (!v) continue;
+    if (NEGATIVE.test(v)) w -= 25;
+    if (POSITIVE.test(v)) w += 25;
+  }
+  return w;
+}
+
+/** Paragraph-like elements outside boilerplate: SCORED tags, and divs with no block child (prose written in divs). */
+function paragraphs(root: Dom, boilerplate: Boilerplate): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  const stack: Node[] = [root];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (!isElement(n)) continue;
+    if (n !== root && boilerplate(n)) continue;
+    const tag = tagOf(n);
+    if (SCORED.has(tag) || (tag === 'div' && !n.childNodes.some((c) => isElement(c) && BLOCK_CHILD.has(tagOf(c))))) out.push(n);
+    const kids = n.childNodes;
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+  }
+  return out;
+}
+
+function innerText(el: HTMLElement): string {
+  return el.text.replace(/\s+/g, ' ').trim();
+}
+
+/** Characters inside links over all characters of the element. */
+export function linkDensity(el: HTMLElement): number {
+  let all = 0;
+  let linked = 0;
+  const stack: { n: Node; inLink: boolean }[] = [{ n: el, inLink: false }];
+  while (stack.length) {
+    const { n, inLink } = stack.pop()!;
+    if (n instanceof TextNode) {
+      const c = n.text.replace(/\s+/g, '').length;
+      all += c;
+      if (inLink) linked += c;
+      continue;
+    }
+    if (!isElement(n)) continue;
+    const link = inLink || tagOf(n) === 'a';
+    for (const k of n.childNodes) stack.push({ n: k, inLink: link });
+  }
+  return all === 0 ? 0 : linked / all;
+}
