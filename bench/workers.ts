@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { openStore } from '../src/store/open.js';
 import { mysqlDb, sqliteDb, type TestDb } from '../test/support/db.js';
+import { clusterDb, GALERA_BASE } from '../test/support/galera.js';
 import { startChildWeb, type ChildWeb } from './harvest.js';
 
 /**
@@ -10,9 +11,11 @@ import { startChildWeb, type ChildWeb } from './harvest.js';
  * ceiling is H × 1000 / D pages per second whatever the number of processes. A shared crawl keeps
  * under it (the hosts' delay is claimed in the database) and should come near it; the table gives
  * pages/s and the ratio to the ceiling for 1, 2 and 4 workers, on SQLite and, when
- * ANWC_TEST_MYSQL is set, on MariaDB/MySQL.
+ * ANWC_TEST_MYSQL is set, on MariaDB/MySQL, and when ANWC_TEST_GALERA is set, on a Galera
+ * cluster (scripts/galera.sh start), the workers spread over its nodes.
  *
- *   npx tsc -p . && ANWC_TEST_MYSQL=mysql://root@127.0.0.1:3306/ node dist/bench/run.js workers
+ *   npx tsc -p . && ANWC_TEST_MYSQL=mysql://root@127.0.0.1:3306/ \
+ *     ANWC_TEST_GALERA=mysql://root@127.0.0.1:3311,127.0.0.1:3312,127.0.0.1:3313/ node dist/bench/run.js workers
  *
  * Knobs: BENCH_WORKERS_HOSTS (20), BENCH_WORKERS_PAGES (30 per host), BENCH_WORKERS_DELAY_MS (200).
  */
@@ -52,6 +55,7 @@ export async function main(): Promise<string> {
   try {
     const backends: [string, () => TestDb][] = [['SQLite', sqliteDb]];
     if (process.env.ANWC_TEST_MYSQL) backends.push(['MariaDB/MySQL', mysqlDb]);
+    if (GALERA_BASE) backends.push(['Galera, 3 nodes', clusterDb]);
     for (const [name, fresh] of backends) {
       for (const n of COUNTS) {
         const r = await runOnce(web, fresh, n);

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Store } from '../store/store.js';
+import { startingAt } from '../store/url.js';
 import { EXIT } from './exit.js';
 
 /**
@@ -10,14 +11,21 @@ import { EXIT } from './exit.js';
  * their pages in flight and save. A second Ctrl-C passes on the second, and they stop at once.
  */
 
+/** Set in each worker's environment (its number): the harvest knows it is one of several. */
+export const WORKER_ENV = 'ANWC_WORKER';
+
 export interface WorkerRun {
   code: number | null;
   /** The worker's run summary (its `--json` line), when it printed one. */
   summary?: { stop: string; pagesDone?: number; newNodes?: number };
 }
 
-/** Flags this process has acted on (--retry-failed put the failed links back once) or sets itself; with the value each takes. */
-const OURS: Record<string, boolean> = { '--workers': true, '--progress': true, '--kind': true, '--retry-failed': false, '--json': false };
+/**
+ * Flags this process has acted on (--retry-failed put the failed links back once) or sets itself,
+ * with whether each takes a value. The database goes to each worker by its environment, never on
+ * a command line that `ps` shows with its password.
+ */
+const OURS: Record<string, boolean> = { '--workers': true, '--progress': true, '--kind': true, '--retry-failed': false, '--json': false, '--db': true };
 
 /** The harvest's own flags, less those above: each worker gets the rest. */
 export function workerArgs(argv: string[]): string[] {
@@ -35,17 +43,21 @@ export function workerArgs(argv: string[]): string[] {
 }
 
 export async function runWorkers(
-  n: number, args: string[], store: Store, o: { progress: boolean; stderr?: NodeJS.WritableStream },
+  n: number, args: string[], store: Store, o: { db: string; progress: boolean; stderr?: NodeJS.WritableStream },
 ): Promise<WorkerRun[]> {
   const stderr = o.stderr ?? process.stderr;
   const children: ChildProcess[] = [];
   const runs = Array.from({ length: n }, (_, k) => {
-    const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...args], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    // On a cluster, worker k starts on the k-th node and fails over to the others.
+    const env = { ...process.env, ANWC_DB: startingAt(o.db, k), [WORKER_ENV]: String(k + 1) };
+    const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...args], { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env });
     children.push(child);
     let out = '';
     child.stdout!.on('data', (d) => (out += d));
     prefixLines(child.stderr!, `[worker ${k + 1}] `, stderr);
-    return new Promise<WorkerRun>((done) => child.on('close', (code) => done({ code, summary: lastJson(out) })));
+    // Ctrl-C can reach a worker still starting, before it listens for it: it ends by the signal.
+    return new Promise<WorkerRun>((done) => child.on('close', (code, signal) =>
+      done({ code: code ?? (signal === 'SIGINT' ? EXIT.INTERRUPTED : null), summary: lastJson(out) })));
   });
   let signals = 0;
   const pass = () => {

@@ -3,9 +3,15 @@ import { UserError } from '../errors.js';
 /** Where a store lives, parsed from `--db`. */
 export type DbTarget =
   | { kind: 'sqlite'; path: string }
-  | { kind: 'mysql'; host: string; port: number; user: string; password: string; database: string };
+  | { kind: 'mysql'; servers: MysqlServer[]; user: string; password: string; database: string };
 
-const FORMS = 'sqlite:PATH (or sqlite::memory:) or mysql://user:pass@host:port/db';
+/** One server of a MySQL address; several are the nodes of one cluster, tried in the order given. */
+export interface MysqlServer {
+  host: string;
+  port: number;
+}
+
+const FORMS = 'sqlite:PATH (or sqlite::memory:) or mysql://user:pass@host:port/db (several servers as host1:port,host2:port)';
 
 function bad(value: string, why: string): UserError {
   return new UserError(`--db ${why}`, { value: redact(value), fix: `give ${FORMS}` });
@@ -70,24 +76,47 @@ export function parseDbUrl(value: string): DbTarget {
   }
   const parts = splitMysql(value);
   if (!parts) throw bad(value, 'is not a database address');
-  let url: URL;
-  try {
-    url = new URL(`mysql://${parts.rest}`);
-  } catch {
-    throw bad(value, 'is not a valid MySQL address');
-  }
+  const slash = parts.rest.indexOf('/');
+  const hostList = slash < 0 ? parts.rest : parts.rest.slice(0, slash);
+  const servers = hostList.split(',').map((h) => parseServer(value, h));
+  // The database name is read off the first server's URL, so its decoding is the URL parser's.
+  const url = new URL(`mysql://${hostList.split(',')[0]}${slash < 0 ? '' : parts.rest.slice(slash)}`);
   const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
-  if (!url.hostname) throw bad(value, 'names no MySQL host');
   if (!database) throw bad(value, 'names no MySQL database after the host');
   // The name goes into CREATE DATABASE, so it is held to what needs no quoting.
   if (!/^[A-Za-z0-9_$]{1,64}$/.test(database)) throw bad(value, 'has a database name other than letters, digits, _ and $');
-  const port = url.port === '' ? 3306 : Number(url.port);
   return {
     kind: 'mysql',
-    host: url.hostname.replace(/^\[|\]$/g, ''),
-    port,
+    servers,
     user: decode(parts.user) || 'root',
     password: decode(parts.password ?? ''),
     database,
   };
+}
+
+function parseServer(value: string, hostPort: string): MysqlServer {
+  if (hostPort === '') throw bad(value, 'names no MySQL host');
+  let url: URL;
+  try {
+    url = new URL(`mysql://${hostPort}/`);
+  } catch {
+    throw bad(value, 'is not a valid MySQL address');
+  }
+  if (!url.hostname || url.pathname !== '/' || url.username !== '') throw bad(value, 'is not a valid MySQL address');
+  return { host: url.hostname.replace(/^\[|\]$/g, ''), port: url.port === '' ? 3306 : Number(url.port) };
+}
+
+/**
+ * The same address with its servers rotated to start at the n-th: workers started together
+ * spread over the nodes of a cluster, each failing over to the others in turn.
+ */
+export function startingAt(value: string, n: number): string {
+  const parts = splitMysql(value);
+  if (!parts) return value;
+  const slash = parts.rest.indexOf('/');
+  const hosts = parts.rest.slice(0, slash < 0 ? undefined : slash).split(',');
+  if (hosts.length < 2) return value;
+  const k = n % hosts.length;
+  const rotated = [...hosts.slice(k), ...hosts.slice(0, k)].join(',');
+  return value.slice(0, value.length - parts.rest.length) + rotated + (slash < 0 ? '' : parts.rest.slice(slash));
 }

@@ -42,7 +42,7 @@ describe('the MySQL password is never printed', () => {
       const t = parseDbUrl(f.url);
       assert.equal(t.kind, 'mysql');
       if (t.kind !== 'mysql') return;
-      assert.deepEqual([t.user, t.password, t.host, t.port, t.database], [f.user, f.password, '127.0.0.1', 1, 'anwc']);
+      assert.deepEqual([t.user, t.password, t.servers, t.database], [f.user, f.password, [{ host: '127.0.0.1', port: 1 }], 'anwc']);
       const shown = redact(f.url);
       assert.match(shown, /:\*\*\*@127\.0\.0\.1:1\/anwc$/);
       for (const l of leaks(f.password)) assert.ok(!shown.includes(l), `${shown} shows ${l}`);

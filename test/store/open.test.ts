@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { UserError } from '../../src/errors.js';
 import { openStore, parseDbUrl, redact } from '../../src/store/open.js';
+import { startingAt } from '../../src/store/url.js';
 
 const userError = (pattern: RegExp) => (e: unknown) => {
   assert.ok(e instanceof UserError, `expected a UserError, got ${String(e)}`);
@@ -17,11 +18,28 @@ describe('parseDbUrl', () => {
     assert.deepEqual(parseDbUrl('sqlite:./anwc.sqlite'), { kind: 'sqlite', path: './anwc.sqlite' });
     assert.deepEqual(parseDbUrl('sqlite::memory:'), { kind: 'sqlite', path: ':memory:' });
     assert.deepEqual(parseDbUrl('mysql://ane:p%40ss@db.example:3307/narrative'), {
-      kind: 'mysql', host: 'db.example', port: 3307, user: 'ane', password: 'p@ss', database: 'narrative',
+      kind: 'mysql', servers: [{ host: 'db.example', port: 3307 }], user: 'ane', password: 'p@ss', database: 'narrative',
     });
     assert.deepEqual(parseDbUrl('mysql://127.0.0.1/anwc'), {
-      kind: 'mysql', host: '127.0.0.1', port: 3306, user: 'root', password: '', database: 'anwc',
+      kind: 'mysql', servers: [{ host: '127.0.0.1', port: 3306 }], user: 'root', password: '', database: 'anwc',
     });
+  });
+
+  it('reads the servers of a cluster in the order given', () => {
+    assert.deepEqual(parseDbUrl('mysql://ane:pw@n1.example:3311,n2.example,[::1]:3313/crawl'), {
+      kind: 'mysql',
+      servers: [{ host: 'n1.example', port: 3311 }, { host: 'n2.example', port: 3306 }, { host: '::1', port: 3313 }],
+      user: 'ane', password: 'pw', database: 'crawl',
+    });
+  });
+
+  it('rotates the servers so that workers started together begin on different nodes', () => {
+    const url = 'mysql://ane:p,w@a:1,b:2,c:3/crawl';
+    assert.equal(startingAt(url, 0), url);
+    assert.equal(startingAt(url, 1), 'mysql://ane:p,w@b:2,c:3,a:1/crawl');
+    assert.equal(startingAt(url, 5), 'mysql://ane:p,w@c:3,a:1,b:2/crawl');
+    assert.equal(startingAt('mysql://a:1/crawl', 1), 'mysql://a:1/crawl');
+    assert.equal(startingAt('sqlite:x.sqlite', 1), 'sqlite:x.sqlite');
   });
 
   for (const [value, why] of [
@@ -31,6 +49,8 @@ describe('parseDbUrl', () => {
     ['mysql://root@127.0.0.1:3306/', /names no MySQL database/],
     ['mysql://root@127.0.0.1:3306/bad-name', /database name other than letters/],
     ['mysql://root@127.0.0.1:99999/db', /not a valid MySQL address/],
+    ['mysql://root@a:1,,b:2/db', /names no MySQL host/],
+    ['mysql://root@a:1,b:x/db', /not a valid MySQL address/],
   ] as const) {
     it(`refuses ${JSON.stringify(value)} naming the value and both forms`, () => {
       assert.throws(() => parseDbUrl(value), userError(why));
@@ -49,6 +69,8 @@ describe('openStore', () => {
   it('turns an unreachable MySQL into one line with a hint', async () => {
     await assert.rejects(openStore('mysql://root@127.0.0.1:1/anwc'),
       userError(/^cannot connect to MySQL at 127\.0\.0\.1:1 \(ECONNREFUSED\); is the server running\?; start it/));
+    await assert.rejects(openStore('mysql://root@127.0.0.1:1,127.0.0.1:2/anwc'),
+      userError(/^cannot connect to MySQL at 127\.0\.0\.1:1,127\.0\.0\.1:2 \(ECONNREFUSED\)/));
   });
 
   it('turns a folder that cannot hold the SQLite file into one line', async () => {

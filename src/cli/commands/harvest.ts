@@ -13,7 +13,7 @@ import { runSummaryLines } from '../report/summary.js';
 import { handler } from '../run.js';
 import { onStopSignals } from '../signals.js';
 import { listFlag } from '../list-flag.js';
-import { runWorkers, workerArgs, workersExit, workersSummary } from '../workers.js';
+import { runWorkers, WORKER_ENV, workerArgs, workersExit, workersSummary } from '../workers.js';
 import { fetcherOptionsFrom, FETCH_OPTION_NAMES, politenessOptionsFrom, POLITENESS_OPTION_NAMES } from '../web-options.js';
 
 const HARVEST_OPTIONS = [
@@ -63,7 +63,8 @@ export const harvestCommand: CommandModule = {
   handler: handler(async (argv: Record<string, unknown>) => {
     const v = (name: OptionName) => resolved(argv, name).value;
     const opts = harvestOptionsFrom(argv);
-    const store = await openStore(String(resolved(argv, 'db').value), { mustExist: true });
+    const db = String(resolved(argv, 'db').value);
+    const store = await openStore(db, { mustExist: true });
     let walker: Walker | undefined;
     const undo = onStopSignals(() => walker);
     try {
@@ -80,6 +81,12 @@ export const harvestCommand: CommandModule = {
       const before = await store.summary();
       const waiting = (before.links.pending ?? 0) + (before.links.leased ?? 0);
       const walked = (before.links.done ?? 0) + (before.links.failed ?? 0) + (before.links.excluded ?? 0);
+      if (waiting === 0 && process.env[WORKER_ENV]) {
+        // A worker started after its siblings had walked the frontier: nothing left is no mistake.
+        process.stderr.write('anwc: nothing left to walk: the other workers walked the frontier\n');
+        process.stdout.write(`${JSON.stringify({ stop: 'frontier-empty', pagesDone: 0, newNodes: 0 })}\n`);
+        return EXIT.OK;
+      }
       if (waiting === 0) {
         throw new UserError('nothing to harvest: the frontier holds no link to walk', {
           fix: walked > 0
@@ -90,7 +97,7 @@ export const harvestCommand: CommandModule = {
       const workers = v('workers') as number;
       if (workers > 1) {
         process.stderr.write(`anwc: starting ${workers} workers on ${waiting} links waiting (strategy ${opts.strategy})\n`);
-        const runs = await runWorkers(workers, workerArgs(process.argv.slice(2)), store, { progress: resolved(argv, 'progress').value !== 'none' });
+        const runs = await runWorkers(workers, workerArgs(process.argv.slice(2)), store, { db, progress: resolved(argv, 'progress').value !== 'none' });
         process.stdout.write(argv.json ? `${JSON.stringify({ workers: runs })}\n` : `${workersSummary(runs).join('\n')}\n`);
         return workersExit(runs);
       }

@@ -1,9 +1,19 @@
-import type { Pool, PoolConnection, ResultSetHeader } from 'mysql2/promise';
+import type { PoolConnection, ResultSetHeader } from 'mysql2/promise';
 import { StoreUnavailableError } from '../../errors.js';
 import type { Row } from '../rows.js';
 
 /** Small helpers over mysql2 so the queries read as SQL, not as tuple unpacking. */
-export type Conn = Pick<PoolConnection, 'query'>;
+export interface Conn {
+  query(sql: string, params?: unknown[]): Promise<[unknown, unknown]>;
+}
+
+/** Where transactions get their connection: a pool, or the pools of a cluster's servers. */
+export interface Db extends Conn {
+  getConnection(): Promise<PoolConnection>;
+  /** Told of a connection that failed as if its server were gone. */
+  lost?(c: PoolConnection): void;
+  end(): Promise<void>;
+}
 
 /** A read straight on the pool is retried like a transaction when the connection went away. */
 export async function all(c: Conn, sql: string, params: unknown[] = []): Promise<Row[]> {
@@ -18,8 +28,8 @@ export async function all(c: Conn, sql: string, params: unknown[] = []): Promise
   }
 }
 
-function isPool(c: Conn): c is Pool {
-  return typeof (c as Partial<Pool>).getConnection === 'function';
+function isPool(c: Conn): c is Db {
+  return typeof (c as Partial<Db>).getConnection === 'function';
 }
 
 export async function one(c: Conn, sql: string, params: unknown[] = []): Promise<Row | undefined> {
@@ -36,24 +46,34 @@ const CONTENTION = new Set([1213, 1205]);
 /** The connection or the server went away: reconnect and try again (server gone, lost, shutting down, killed). */
 const GONE_ERRNO = new Set([2006, 2013, 1053, 1927, 1047]);
 const GONE_CODE = new Set(['PROTOCOL_CONNECTION_LOST', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'PROTOCOL_SEQUENCE_TIMEOUT', 'ER_CONNECTION_KILLED']);
-/** Contention is tried again quickly, a lost server with backoff over about half a minute. */
-const CONTENTION_ATTEMPTS = 8;
+/**
+ * Contention is tried again soon, with a growing random wait (on a multi-primary cluster every
+ * node's writers race for a hot row, and each round only one wins); a lost server with backoff
+ * over about half a minute.
+ */
+const CONTENTION_ATTEMPTS = 24;
 const GONE_ATTEMPTS = 7;
 
 type Trouble = 'contention' | 'gone' | undefined;
 
+/** Thrown by work that found a row changed under it by another writer: the transaction is run again. */
+export class Contended extends Error {}
+
 function trouble(err: unknown): Trouble {
+  if (err instanceof Contended) return 'contention';
   const e = err as { errno?: number; code?: string; fatal?: boolean };
   if (e.errno !== undefined && CONTENTION.has(e.errno)) return 'contention';
   if ((e.errno !== undefined && GONE_ERRNO.has(e.errno)) || (e.code !== undefined && GONE_CODE.has(e.code))) return 'gone';
   return undefined;
 }
 
+export const isGone = (err: unknown): boolean => trouble(err) === 'gone';
+
 /** Waits before the next try of a retryable failure; rethrows the rest, and a lost server past its tries as StoreUnavailableError. */
 async function waitOrGiveUp(err: unknown, attempt: number): Promise<void> {
   const t = trouble(err);
   if (t === 'contention' && attempt < CONTENTION_ATTEMPTS) {
-    await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
+    await new Promise((r) => setTimeout(r, Math.random() * Math.min(250, 5 * 2 ** attempt)));
     return;
   }
   if (t === 'gone') {
@@ -73,7 +93,7 @@ async function waitOrGiveUp(err: unknown, attempt: number): Promise<void> {
  * was lost may have been applied: the work done in transactions is written to be safe to repeat
  * (a page's completion checks its lease owner, nodes are unique by text).
  */
-export async function transaction<T>(pool: Pool, fn: (c: PoolConnection) => Promise<T>): Promise<T> {
+export async function transaction<T>(pool: Db, fn: (c: PoolConnection) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     let c: PoolConnection | undefined;
     try {
@@ -86,8 +106,10 @@ export async function transaction<T>(pool: Pool, fn: (c: PoolConnection) => Prom
     } catch (err) {
       if (c) {
         // A connection that failed is not given back to the pool to fail the next caller.
-        if (trouble(err) === 'gone') c.destroy();
-        else {
+        if (isGone(err)) {
+          pool.lost?.(c);
+          c.destroy();
+        } else {
           await c.rollback().catch(() => undefined);
           c.release();
         }

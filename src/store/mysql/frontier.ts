@@ -1,7 +1,7 @@
 import { sha256 } from '../hash.js';
-import { counterDeltas, LINK_COLUMNS, linkOrderSql, toDomainScore, toLink, toWorker } from '../rows.js';
+import { counterDeltas, firstInOrder, LINK_COLUMNS, linkOrderSql, toDomainScore, toLink, toWorker } from '../rows.js';
 import type { ClaimResult, CompletePageInput, CompletePageResult, DomainScore, HostClaim, Link, LinkInput, LinkOrder, WorkerInfo } from '../store.js';
-import { all, one, run, type Conn } from './conn.js';
+import { all, Contended, one, run, type Conn } from './conn.js';
 import { insertNodes } from './nodes.js';
 
 /**
@@ -58,11 +58,15 @@ export async function leaseNextLink(
     `SELECT id, priority FROM links WHERE domain_id = ? AND status = 'leased' AND lease_expires_at <= ?
      ORDER BY ${by} LIMIT 1 FOR UPDATE SKIP LOCKED`,
     [domainId, now]);
-  const rows = [pendingRow, expiredRow].filter((r) => r !== undefined).map((r) => ({ id: Number(r.id), priority: Number(r.priority) }));
-  if (rows.length === 0) return undefined;
-  rows.sort((a, b) => (order === 'newest' ? b.id - a.id : order === 'priority' ? b.priority - a.priority || a.id - b.id : a.id - b.id));
-  const id = rows[0]!.id;
-  await run(c, `UPDATE links SET status = 'leased', lease_owner = ?, lease_expires_at = ? WHERE id = ?`, [owner, now + leaseMs, id]);
+  const id = firstInOrder([pendingRow, expiredRow], order);
+  if (id === undefined) return undefined;
+  // The row lock above is one server's: on a multi-primary cluster another node may lease the
+  // same row at once. The lease is written only while the row is still free, and of two such
+  // writes on two nodes, certification commits one and fails the other (1213), which runs again.
+  const leased = await run(c,
+    `UPDATE links SET status = 'leased', lease_owner = ?, lease_expires_at = ?
+     WHERE id = ? AND (status = 'pending' OR (status = 'leased' AND lease_expires_at <= ?))`, [owner, now + leaseMs, id, now]);
+  if (leased.affectedRows !== 1) throw new Contended(`link ${id} was leased by another writer`);
   return linkWhere(c, 'l.id = ?', [id]);
 }
 

@@ -1,6 +1,9 @@
-import mysql, { type Connection, type Pool } from 'mysql2/promise';
+import mysql, { type Connection } from 'mysql2/promise';
 import { UserError } from '../../errors.js';
 import { loadMigrations, pending, refuseNewer, statements } from '../migrations.js';
+import type { MysqlServer } from '../url.js';
+import type { Db } from './conn.js';
+import { Servers } from './servers.js';
 
 /**
  * Connecting to MySQL/MariaDB: the database is created when missing, the schema brought up to
@@ -8,8 +11,8 @@ import { loadMigrations, pending, refuseNewer, statements } from '../migrations.
  * each migration once), and a pool handed back.
  */
 export interface MysqlTarget {
-  host: string;
-  port: number;
+  /** Tried in this order: one server, or the nodes of a cluster. */
+  servers: MysqlServer[];
   user: string;
   password: string;
   database: string;
@@ -18,8 +21,10 @@ export interface MysqlTarget {
 const CONNECT_TIMEOUT_MS = 5000;
 
 function where(t: MysqlTarget): string {
-  return `${t.host.includes(':') ? `[${t.host}]` : t.host}:${t.port}`;
+  return t.servers.map((s) => `${s.host.includes(':') ? `[${s.host}]` : s.host}:${s.port}`).join(',');
 }
+
+const UNREACHABLE = ['ECONNREFUSED', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ECONNRESET', 'PROTOCOL_CONNECTION_LOST'];
 
 /** Turns a failure to connect into the one line a user can act on. */
 export function connectError(err: unknown, t: MysqlTarget): Error {
@@ -30,7 +35,7 @@ export function connectError(err: unknown, t: MysqlTarget): Error {
       fix: 'check the user and password in --db',
     });
   }
-  if (['ECONNREFUSED', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ECONNRESET', 'PROTOCOL_CONNECTION_LOST'].includes(code)) {
+  if (UNREACHABLE.includes(code)) {
     return new UserError(`cannot connect to MySQL at ${where(t)} (${code}); is the server running?`, {
       fix: 'start it (e.g. `sudo systemctl start mariadb`) or fix the host and port in --db',
     });
@@ -38,15 +43,21 @@ export function connectError(err: unknown, t: MysqlTarget): Error {
   return err instanceof Error ? err : new Error(String(err));
 }
 
+/** The first of the servers that answers; a node of a cluster that is down is passed over. */
 async function connect(t: MysqlTarget, database?: string): Promise<Connection> {
-  try {
-    return await mysql.createConnection({
-      host: t.host, port: t.port, user: t.user, password: t.password, database,
-      charset: 'UTF8MB4_BIN', connectTimeout: CONNECT_TIMEOUT_MS, multipleStatements: true,
-    });
-  } catch (err) {
-    throw connectError(err, t);
+  let first: unknown;
+  for (const s of t.servers) {
+    try {
+      return await mysql.createConnection({
+        host: s.host, port: s.port, user: t.user, password: t.password, database,
+        charset: 'UTF8MB4_BIN', connectTimeout: CONNECT_TIMEOUT_MS, multipleStatements: true,
+      });
+    } catch (err) {
+      if (!UNREACHABLE.includes((err as { code?: string }).code ?? '')) throw connectError(err, t);
+      first ??= err;
+    }
   }
+  throw connectError(first, t);
 }
 
 /**
@@ -106,21 +117,23 @@ async function migrate(c: Connection, t: MysqlTarget): Promise<void> {
   }
 }
 
-export async function openMysqlPool(t: MysqlTarget, mustExist = false, connectionLimit = 4): Promise<Pool> {
+export async function openMysqlPool(t: MysqlTarget, mustExist = false, connectionLimit = 4): Promise<Db> {
   const c = await connectCreating(t, mustExist);
   try {
     await migrate(c, t);
   } finally {
     await c.end();
   }
-  const pool = mysql.createPool({
-    host: t.host, port: t.port, user: t.user, password: t.password, database: t.database,
-    charset: 'UTF8MB4_BIN', connectTimeout: CONNECT_TIMEOUT_MS, connectionLimit, supportBigNumbers: true,
+  return new Servers(t.servers, (s) => {
+    const pool = mysql.createPool({
+      host: s.host, port: s.port, user: t.user, password: t.password, database: t.database,
+      charset: 'UTF8MB4_BIN', connectTimeout: CONNECT_TIMEOUT_MS, connectionLimit, supportBigNumbers: true,
+    });
+    // READ COMMITTED: a row another process inserted a moment ago (a node, a link) must be
+    // visible to the SELECT that follows our INSERT IGNORE of the same key.
+    pool.on('connection', (conn) => {
+      conn.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED');
+    });
+    return pool;
   });
-  // READ COMMITTED: a row another process inserted a moment ago (a node, a link) must be
-  // visible to the SELECT that follows our INSERT IGNORE of the same key.
-  pool.on('connection', (conn) => {
-    conn.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED');
-  });
-  return pool;
 }

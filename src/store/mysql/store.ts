@@ -1,4 +1,3 @@
-import type { Pool } from 'mysql2/promise';
 import { sha256 } from '../hash.js';
 import { toDomain, toMetaWord, toRun } from '../rows.js';
 import type {
@@ -6,7 +5,7 @@ import type {
   MetaWordInfo, MetaWordInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store,
   StoredNode, StoredQuery, StoreSummary, TopDomains, UrlCheck,
 } from '../store.js';
-import { all, one, run, transaction, type Conn } from './conn.js';
+import { all, one, run, transaction, type Conn, type Db } from './conn.js';
 import { failedWhere, summaryQueries, toStoredQuery, toSummary } from '../summary.js';
 import * as frontier from './frontier.js';
 import * as nodes from './nodes.js';
@@ -24,7 +23,7 @@ const MYSQL_FAILURE_KEY =
 export class MysqlStore implements Store {
   readonly kind = 'mysql' as const;
 
-  private constructor(private readonly pool: Pool) {}
+  private constructor(private readonly pool: Db) {}
 
   static async open(target: MysqlTarget, mustExist = false): Promise<MysqlStore> {
     return new MysqlStore(await openMysqlPool(target, mustExist));
@@ -76,8 +75,8 @@ export class MysqlStore implements Store {
     return nodes.weightsOfStem(this.pool, stem, origin, opts);
   }
 
-  async nodesSharingBands(signatures: number[][]): Promise<{ id: number; text: string }[]> {
-    return nodes.nodesSharingBands(this.pool, signatures);
+  async nodesSharingBands(signatures: number[][], limit: number): Promise<{ id: number; text: string }[][]> {
+    return nodes.nodesSharingBands(this.pool, signatures, limit);
   }
 
   async nodeSources(): Promise<string[]> {

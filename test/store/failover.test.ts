@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { describe, it } from 'node:test';
+import { openStore } from '../../src/store/open.js';
+import { MYSQL_BASE, mysqlDb } from '../support/db.js';
+
+/**
+ * A `--db` that names several servers (the nodes of a cluster) goes on to the next one when the
+ * one it works on is lost. The lost node is a TCP relay to the test MariaDB that the test shuts,
+ * cutting every connection through it as a stopped node would; the next server is MariaDB itself.
+ */
+
+interface Relay {
+  port: number;
+  /** Closes the listener and cuts every connection through it. */
+  cut(): Promise<void>;
+}
+
+async function relayTo(host: string, port: number): Promise<Relay> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((inbound) => {
+    const outbound = connect(port, host);
+    for (const s of [inbound, outbound]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => undefined);
+    }
+    inbound.pipe(outbound).pipe(inbound);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    port: (server.address() as { port: number }).port,
+    cut: async () => {
+      const closed = new Promise((r) => server.close(r));
+      for (const s of sockets) s.destroy();
+      await closed;
+    },
+  };
+}
+
+/** The test database's address with these servers in place of the one in ANWC_TEST_MYSQL. */
+function withServers(url: string, servers: string): string {
+  const u = new URL(url);
+  return url.replace(`@${u.host}/`, `@${servers}/`).replace(`mysql://${u.host}/`, `mysql://${servers}/`);
+}
+
+describe('a MySQL address with several servers', { skip: process.env.ANWC_TEST_MYSQL === 'off' }, () => {
+  const base = new URL(MYSQL_BASE);
+  const host = base.hostname;
+  const port = base.port === '' ? 3306 : Number(base.port);
+
+  it('passes over a server that is down at start', async () => {
+    const db = mysqlDb();
+    try {
+      const store = await openStore(withServers(db.url, `127.0.0.1:1,${host}:${port}`));
+      try {
+        assert.equal(await store.addLinks([{ url: 'http://a.test/', host: 'a.test', depth: 0 }]), 1);
+        assert.equal((await store.summary()).links.pending, 1);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await db.cleanup();
+    }
+  });
+
+  it('goes on to the next server when the one it works on is lost mid-run, losing no write', async () => {
+    const db = mysqlDb();
+    const relay = await relayTo(host, port);
+    try {
+      const store = await openStore(withServers(db.url, `127.0.0.1:${relay.port},${host}:${port}`));
+      try {
+        const page = (i: number) => ({ url: `http://a.test/${i}`, host: 'a.test', depth: 0 });
+        let added = 0;
+        for (let i = 0; i < 20; i++) added += await store.addLinks([page(i)]);
+        await relay.cut();
+        // Reads and transactions alike, several at once as a harvest's pages in flight are.
+        const more = await Promise.all(Array.from({ length: 20 }, (_, i) => store.addLinks([page(20 + i)])));
+        added += more.reduce((a, b) => a + b, 0);
+        assert.equal(added, 40);
+        assert.equal((await store.summary()).links.pending, 40);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await relay.cut().catch(() => undefined);
+      await db.cleanup();
+    }
+  });
+});
