@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { COMMANDS } from './commands/index.js';
+import type { CommandModule } from 'yargs';
+import { ABOUT, COMMANDS, type CommandName } from './commands/index.js';
 import { OPTIONS, useConfigValues, type OptionSpec } from './options.js';
 import { loadConfigFile } from './config-file.js';
 import { UserError } from '../errors.js';
@@ -30,12 +31,32 @@ function quietOnBrokenPipe(stream: NodeJS.WriteStream): void {
   });
 }
 
+/** The command the arguments name: the first word that is not an option or the value of --config. */
+export function commandNamed(args: string[]): CommandName | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--config') i++;
+    else if (!a.startsWith('-')) return a in ABOUT ? (a as CommandName) : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The command that runs is loaded whole; the others are only listed (name and one line), so that
+ * `anwc stem` never loads the crawler and `anwc --version` nothing but the list.
+ */
+async function commandModules(args: string[]): Promise<CommandModule<any, any>[]> {
+  const named = commandNamed(args);
+  return Promise.all((Object.keys(ABOUT) as CommandName[]).map(async (name) =>
+    name === named ? COMMANDS[name]() : { ...ABOUT[name], handler: () => undefined }));
+}
+
 export async function main(args: string[]): Promise<void> {
   quietOnBrokenPipe(process.stdout);
   const cli = yargs(args)
     .scriptName('anwc')
     .usage('$0 <command> [options]\n\nHarvest narrative text from the web for an Automatic Narrative Engine.')
-    .command(COMMANDS)
+    .command(await commandModules(args))
     .option('config', { type: 'string', describe: OPTIONS.config.describe, global: true })
     .middleware((argv) => {
       const file = loadConfigFile(argv.config as string | undefined);

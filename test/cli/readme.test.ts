@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { COMMANDS } from '../../src/cli/commands/index.js';
+import { ABOUT } from '../../src/cli/commands/index.js';
 import { EXIT } from '../../src/cli/exit.js';
 import { VERSION } from '../../src/version.js';
 
@@ -12,7 +12,7 @@ const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
 const cli = resolve(root, 'dist/src/cli/main.js');
 
 /** The first word of each command's usage: `why <url>` → `why`. */
-const names = COMMANDS.map((c) => String(c.command).split(' ')[0]!);
+const names = Object.values(ABOUT).map((c) => c.command.split(' ')[0]!);
 
 function section(title: string): string {
   const start = readme.indexOf(`${title}\n`);

@@ -1,4 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
+import { ABOUT } from './about.js';
 import { relative } from 'node:path';
 import { HARVEST_DEFAULTS } from '../../harvest/defaults.js';
 import { harvestConstraints } from '../../harvest/harvest.js';
@@ -73,8 +74,7 @@ const checkCommand: CommandModule = {
 };
 
 export const activityCommand: CommandModule = {
-  command: 'activity <command>',
-  describe: 'List, show or check W4 activities (strategy + constraints + actions, in the paper\'s form or JSON)',
+  ...ABOUT.activity,
   builder: (y: Argv) => y.command(listCommand).command(showCommand).command(checkCommand).demandCommand(1, 'Name an activity command: list, show or check'),
   handler: () => {},
 };

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { ABOUT } from './about.js';
 import type { CommandModule } from 'yargs';
 import { archivePage } from '../../archive/action.js';
 import { Archive, type StoreResult } from '../../archive/archive.js';
@@ -23,8 +24,7 @@ import { safetyConstraints, walkCommand, walkRunOptionsFrom, WALK_OPTIONS } from
 const quiet = { text: () => undefined, html: () => undefined };
 
 export const archiveCommand: CommandModule = {
-  command: 'archive [urls..]',
-  describe: 'Copy the pages under the given URLs to a folder that browses offline, with a WARC file and its CDXJ index beside it',
+  ...ABOUT.archive,
   builder: (y) =>
     withOptions(y.positional('urls', { type: 'string', array: true, describe: 'Root URLs' }), 'out', 'refresh', 'depth', 'content-type', 'same-host', ...WALK_OPTIONS)
       .option('out', { type: 'string', describe: 'The archive folder: new, empty, or one anwc archived into before (the walk resumes)' })

@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { ABOUT } from './about.js';
 import { configSource, OPTIONS, resolved, withOptions, type OptionName, type OptionSpec } from '../options.js';
 import { handler } from '../run.js';
 import { redact } from '../../store/url.js';
@@ -10,8 +11,7 @@ const NAMES = (Object.keys(OPTIONS) as OptionName[]).filter((n) => n !== 'config
  * (flag, environment, default), so "not given" and "given the default" can be told apart.
  */
 export const configCommand: CommandModule = {
-  command: 'config <action>',
-  describe: 'Show every option with the value a command would use and where it came from (flag, environment, default)',
+  ...ABOUT.config,
   builder: (y) =>
     withOptions(y.positional('action', { choices: ['show'], describe: 'show: print the options' }), ...NAMES)
       .example('anwc config show', 'the defaults, and what ANWC_DB and the other variables set')

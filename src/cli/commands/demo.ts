@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { ABOUT } from './about.js';
 import type { CommandModule } from 'yargs';
 import { demoAgent, isDemoHost, packageRoot, startDemoWeb, type DemoWeb } from '../../demo/index.js';
 import { UserError } from '../../errors.js';
@@ -44,8 +45,7 @@ async function refuseForeignData(store: Store, db: string): Promise<void> {
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 export const demoCommand: CommandModule = {
-  command: 'demo',
-  describe: 'Offline demo: a local web of our own writing, import → seed → harvest → export, then the wheel',
+  ...ABOUT.demo,
   builder: (y) =>
     withOptions(y, 'db', 'seed', 'strategy', 'max-pages', 'progress')
       .option('port', { type: 'number', describe: `Port of the local demo web on 127.0.0.1 [default: ${DEMO_PORT}]` })

@@ -1,4 +1,5 @@
 import { createWriteStream, renameSync, rmSync, statSync, type WriteStream } from 'node:fs';
+import { ABOUT } from './about.js';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { exportNodes } from '../../feed/export.js';
@@ -51,8 +52,7 @@ function closeFile(stream: WriteStream): Promise<void> {
 }
 
 export const exportCommand: CommandModule = {
-  command: 'export',
-  describe: 'Write stored nodes as ANE markup (readable by anwc import and the engine), JSON lines or CSV',
+  ...ABOUT.export,
   builder: (y) =>
     withOptions(y, 'origin', 'format', 'meta', 'out', 'db')
       .describe('meta', 'Only nodes linked to this word (by its stem)')

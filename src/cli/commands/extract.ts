@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { ABOUT } from './about.js';
 import { readFile } from 'node:fs/promises';
 import { UserError } from '../../errors.js';
 import { decodeHtml, encodingForLabel, extractBlocks, extractLinks, parseDom, type Block } from '../../html/index.js';
@@ -26,8 +27,7 @@ interface Judged {
 const PREVIEW = 60;
 
 export const extractCommand: CommandModule = {
-  command: 'extract <file>',
-  describe: 'Show the blocks of an HTML file (or - for stdin) and which ones read as narrative',
+  ...ABOUT.extract,
   builder: (y) =>
     withOptions(
       y.positional('file', { type: 'string', describe: 'HTML file to read, or - for standard input' }),

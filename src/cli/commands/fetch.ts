@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { ABOUT } from './about.js';
 import { UserError } from '../../errors.js';
 import { Fetcher } from '../../web/fetcher.js';
 import type { FetchOutcome } from '../../web/outcome.js';
@@ -23,8 +24,7 @@ interface FetchArgs {
  * (robots, address) or a network failure, 2 for a bad URL or flag.
  */
 export const fetchCommand: CommandModule = {
-  command: 'fetch <url>',
-  describe: 'Fetch one URL as the crawler would and show everything about it (exit 1 unless 2xx/304)',
+  ...ABOUT.fetch,
   builder: (y) =>
     withOptions(
       y.positional('url', { type: 'string', describe: 'Absolute http(s) URL' }),

@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { ABOUT } from './about.js';
 import { UserError } from '../../errors.js';
 import { harvest, type HarvestOptions } from '../../harvest/harvest.js';
 import { openStore } from '../../store/open.js';
@@ -46,8 +47,7 @@ export function harvestOptionsFrom(argv: Record<string, unknown>): HarvestOption
 }
 
 export const harvestCommand: CommandModule = {
-  command: 'harvest',
-  describe: 'Walk the frontier with the roulette wheel and store the narrative nodes found (resumes where the last run stopped)',
+  ...ABOUT.harvest,
   builder: (y) =>
     withOptions(y, ...HARVEST_OPTIONS)
       .example('anwc import story.ane && anwc seed && anwc harvest', 'import, seed from Wikipedia, then harvest')

@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { ABOUT } from './about.js';
 import { importFiles, type FileReport } from '../../feed/import.js';
 import { openStore } from '../../store/open.js';
 import { EXIT } from '../exit.js';
@@ -26,8 +27,7 @@ function describeFile(r: FileReport): string {
 }
 
 export const importCommand: CommandModule = {
-  command: 'import <files..>',
-  describe: 'Store the author nodes and meta words of ANE markup files (an edited file replaces its old nodes)',
+  ...ABOUT.import,
   builder: (y) =>
     withOptions(y.positional('files', { type: 'string', array: true, describe: 'ANE markup files' }), 'db', 'json', 'replace')
       .example('anwc import story.ane', 'store its nodes; run again after editing it')

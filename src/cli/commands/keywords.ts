@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { ABOUT } from './about.js';
 import { openStore } from '../../store/open.js';
 import { resolved, withOptions } from '../options.js';
 import { handler } from '../run.js';
@@ -10,8 +11,7 @@ interface KeywordsArgs {
 }
 
 export const keywordsCommand: CommandModule = {
-  command: 'keywords',
-  describe: 'List the meta words with their stems, node counts and when each was last searched',
+  ...ABOUT.keywords,
   builder: (y) =>
     withOptions(y, 'pending', 'db', 'json')
       .example('anwc keywords --pending', 'the meta words no search has used yet'),

@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { ABOUT } from './about.js';
 import { locatePage, type ScoredPage, type SearchMode } from '../../locate/action.js';
 import { rank, rankingHtml, rankingText, type Scoring } from '../../locate/ranking.js';
 import type { Query } from '../../locate/score.js';
@@ -15,8 +16,7 @@ import { safetyConstraints, walkCommand, walkRunOptionsFrom, WALK_OPTIONS } from
 /** `anwc locate`: the W4 paper's Document Locator (section 5B) on the walker. */
 
 export const locateCommand: CommandModule = {
-  command: 'locate <urls..>',
-  describe: 'Find the documents about some words under the given URLs: a ranked table of score, URL, title and matched words',
+  ...ABOUT.locate,
   builder: (y) =>
     withOptions(y.positional('urls', { type: 'string', array: true, describe: 'Root URLs' }), 'words', 'weights', 'threshold', 'search', 'scoring', 'depth', 'same-host', 'out', ...WALK_OPTIONS)
       .option('format', { choices: ['text', 'json', 'html'] as const, default: 'text', describe: 'The ranked table as text, JSON or a self-contained HTML page' })

@@ -1,4 +1,5 @@
 import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { ABOUT } from './about.js';
 import { basename, dirname, extname, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { UserError } from '../../errors.js';
@@ -34,8 +35,7 @@ const FORMATS = ['.html', '.json', '.xml', '.sarif'] as const;
 const DEFAULT_SITES_CHECK = 1;
 
 export const maintainCommand: CommandModule = {
-  command: 'maintain [instructions]',
-  describe: 'Check the links of an infostructure (MOMspider): walk it from its top, test every reference once, report moved, broken, modified and expiring documents',
+  ...ABOUT.maintain,
   builder: (y) =>
     withOptions(y.positional('instructions', { type: 'string', describe: 'A MOMspider instruction file (the paper\'s appendix A): global files, then <Site, <Tree and <Owner tasks; or the same as .json' }), 'tree', 'site', 'owner', 'name', 'nodes', 'db', 'changed', 'expired', 'avoid', 'sites', 'sites-check', 'email', 'smtp', 'webhook', ...WALK_OPTIONS)
       .option('out', { type: 'string', array: true, describe: `Write the index here, the format by the extension: .html (MOMspider's index; the one before is kept as NAME.prev.html), .json, .xml (JUnit), .sarif; repeat for several` })

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { ABOUT } from './about.js';
 import { extname } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { UserError } from '../../errors.js';
@@ -24,8 +25,7 @@ import { safetyConstraints, walkCommand, walkRunOptionsFrom, WALK_OPTIONS } from
 const FORMATS = ['.html', '.dot', '.graphml', '.gexf', '.json', '.svg'] as const;
 
 export const mapCommand: CommandModule = {
-  command: 'map <urls..>',
-  describe: 'Map the pages under the given URLs: the discovery tree and every link, as HTML, DOT, GraphML, GEXF, JSON or SVG',
+  ...ABOUT.map,
   builder: (y) =>
     withOptions(y.positional('urls', { type: 'string', array: true, describe: 'Root URLs' }), 'depth', 'same-host', 'constraints', 'headers', ...WALK_OPTIONS)
       .option('out', { type: 'string', array: true, describe: `Write the map here, the format by the extension (${FORMATS.join(' ')}); repeat for several. Without it the tree is printed` })

@@ -1,4 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
+import { ABOUT } from './about.js';
 import { readFile } from 'node:fs/promises';
 import { analyzeMarkup, documentNodes, serializeMarkup, type MarkupError } from '../../markup/index.js';
 import { EXIT } from '../exit.js';
@@ -85,8 +86,7 @@ const fmtCommand: CommandModule = {
 };
 
 export const markupCommand: CommandModule = {
-  command: 'markup <command>',
-  describe: 'Check or format ANE markup (the author\'s sections, nodes and meta words)',
+  ...ABOUT.markup,
   builder: (y: Argv) => y.command(checkCommand).command(fmtCommand).demandCommand(1, 'Name a markup command: check or fmt'),
   handler: () => {},
 };

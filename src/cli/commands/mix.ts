@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { ABOUT } from './about.js';
 import { getProportion, parseProportion, PROPORTION_KEY, setProportion } from '../../feed/mix.js';
 import { openStore } from '../../store/open.js';
 import { resolved, withOptions } from '../options.js';
@@ -11,8 +12,7 @@ interface MixArgs {
 }
 
 export const mixCommand: CommandModule = {
-  command: 'mix [proportion]',
-  describe: `Show or set ${PROPORTION_KEY}: the share of picks that come from crawler nodes (0 to 1)`,
+  ...ABOUT.mix,
   builder: (y) =>
     withOptions(y.positional('proportion', { type: 'string', describe: 'New value, 0 (author only) to 1 (crawler only)' }), 'db', 'json')
       .example('anwc mix', 'show the value every process uses')

@@ -1,4 +1,5 @@
 import seedrandom from 'seedrandom';
+import { ABOUT } from './about.js';
 import type { CommandModule } from 'yargs';
 import { UserError } from '../../errors.js';
 import { getProportion } from '../../feed/mix.js';
@@ -18,8 +19,7 @@ interface PickArgs {
 }
 
 export const pickCommand: CommandModule = {
-  command: 'pick <word>',
-  describe: 'Pick the node the narrative engine would show for a word, mixing author and crawler nodes (anwc mix)',
+  ...ABOUT.pick,
   builder: (y) =>
     withOptions(y.positional('word', { type: 'string', describe: 'The word a reader clicked' }), 'seed', 'db', 'json')
       .option('with-gone', { type: 'boolean', default: false, describe: 'Draw also crawler nodes whose source page is gone (anwc maintain --nodes marks them)' })

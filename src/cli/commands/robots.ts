@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { ABOUT } from './about.js';
 import { readFile } from 'node:fs/promises';
 import { UserError } from '../../errors.js';
 import { checkRobots, productToken, robotsFromFetch, ROBOTS_MAX_BYTES } from '../../web/robots.js';
@@ -19,8 +20,7 @@ interface RobotsArgs {
  * any is disallowed, 2 when the file or a URL cannot be read.
  */
 export const robotsCommand: CommandModule = {
-  command: 'robots <file> <token> <urls..>',
-  describe: 'Check URLs against a robots.txt file as the crawler would (exit 1 if any is disallowed)',
+  ...ABOUT.robots,
   builder: (y) =>
     withOptions(
       y

@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { ABOUT } from './about.js';
 import { UserError } from '../../errors.js';
 import { createProvider, DEFAULT_PER_QUERY, PROVIDER_NAMES, type ProviderConfig } from '../../search/index.js';
 import { seed, type SeedEvent, type SeedSummary } from '../../search/seed.js';
@@ -34,8 +35,7 @@ interface SeedArgs {
  * stays stored, and the next `anwc seed` asks for the rest.
  */
 export const seedCommand: CommandModule = {
-  command: 'seed',
-  describe: 'Find root URLs for the meta words of the imported author nodes (one AND query per meta set)',
+  ...ABOUT.seed,
   builder: (y) =>
     withOptions(y, 'provider', 'search-endpoint', 'per-query', 'all', 'wiki', 'seed-file', 'meta', 'user-agent', 'contact', 'search-timeout', 'resolve', 'db', 'json')
       .example('anwc seed', `ask Wikipedia for ${DEFAULT_PER_QUERY} articles per new meta set`)

@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { ABOUT } from './about.js';
 import { openStore } from '../../store/open.js';
 import { resolved, withOptions } from '../options.js';
 import { storeSummaryLines } from '../report/summary.js';
@@ -9,8 +10,7 @@ const LIVE_MS = 60_000;
 
 /** `anwc stats`: what the database holds now, whichever process wrote it (the harvest summary's facts). */
 export const statsCommand: CommandModule = {
-  command: 'stats',
-  describe: 'Show what the database holds: nodes, links by status and outcome, failures, the wheel, recent runs',
+  ...ABOUT.stats,
   builder: (y) =>
     withOptions(y, 'db', 'json')
       .example('anwc stats', 'during or after a harvest, from any terminal')

@@ -1,11 +1,11 @@
 import type { CommandModule } from 'yargs';
+import { ABOUT } from './about.js';
 import { createInterface } from 'node:readline';
 import { stem } from '../../text/stem.js';
 import { handler } from '../run.js';
 
 export const stemCommand: CommandModule = {
-  command: 'stem [words..]',
-  describe: 'Print the Porter stem of each word (from the arguments, or stdin one a line)',
+  ...ABOUT.stem,
   builder: (y) =>
     y
       .positional('words', { type: 'string', array: true, describe: 'Words to stem' })

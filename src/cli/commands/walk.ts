@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { ABOUT } from './about.js';
 import { UserError } from '../../errors.js';
 import { findActivity } from '../../walk/activity/library.js';
 import { specActivity } from '../../walk/actions/activity.js';
@@ -11,8 +12,7 @@ import { safetyConstraints, walkCommand, walkRunOptionsFrom, WALK_OPTIONS } from
 
 /** `anwc walk`: any W4 activity, on the engine the harvest uses. */
 export const walkCommandModule: CommandModule = {
-  command: 'walk <urls..>',
-  describe: 'Walk the web from the given URLs with an activity: its constraints choose the pages, its actions act on them',
+  ...ABOUT.walk,
   builder: (y) =>
     withOptions(y.positional('urls', { type: 'string', array: true, describe: 'Root URLs' }), 'activity', 'report', ...WALK_OPTIONS)
       .demandOption('activity')

@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { ABOUT } from './about.js';
 import { UserError } from '../../errors.js';
 import { harvestConstraints } from '../../harvest/harvest.js';
 import { openStore } from '../../store/open.js';
@@ -31,8 +32,7 @@ async function explain(store: Store, link: Link): Promise<Record<string, unknown
 }
 
 export const whyCommand: CommandModule = {
-  command: 'why <url>',
-  describe: 'Say why a URL was or was not walked: its outcome, the constraint, robots rule or error that decided, and how it was found',
+  ...ABOUT.why,
   builder: (y) =>
     withOptions(y.positional('url', { type: 'string', describe: 'The URL to explain' }), 'db', 'json', 'hosts', 'same-host', 'max-depth')
       .example('anwc why https://en.wikipedia.org/wiki/Lighthouse', 'harvested? rejected? by what?')
