@@ -14,27 +14,55 @@ import { words } from '../text/tokenize.js';
  * closer one.
  */
 export async function markCopies(store: Store, nodes: NodeInput[]): Promise<NodeInput[]> {
-  const signed = nodes.filter((n) => n.bands && n.bands.length > 0);
+  const signed = nodes.map((n, i) => [n, i] as const).filter(([n]) => n.bands && n.bands.length > 0);
   if (signed.length === 0) return nodes;
-  const stored = (await store.nodesSharingBands(signed.map((n) => n.bands!))).map((c) => ({ ...c, shingles: shingleSet(words(c.text)) }));
+  const found = await store.nodesSharingBands(signed.map(([n]) => n.bands!), CANDIDATES);
+  const stored: Candidate[][] = nodes.map(() => []);
+  signed.forEach(([, i], k) => (stored[i] = found[k]!.map((c) => ({ ...c, shingles: shinglesOf(c.text) }))));
   return nearCopies(nodes, stored);
 }
 
-/** markCopies' decision, given the stored candidates with their shingles. */
-export function nearCopies(nodes: NodeInput[], stored: { id: number; text: string; shingles: Set<string> }[]): NodeInput[] {
+/**
+ * The stored nodes a new one is compared with: those sharing most band keys with it. A near-copy
+ * (Jaccard 0.7) shares about four of the sixteen; a paragraph built of common sentences may share
+ * one or two with hundreds, and comparing it with all of them made a page's cost grow with the store.
+ */
+const CANDIDATES = 8;
+
+export interface Candidate {
+  id: number;
+  text: string;
+  shingles: Set<string>;
+}
+
+/** The same stored paragraphs come up as candidates again and again: their shingles are kept. */
+const SHINGLES = new Map<string, Set<string>>();
+const SHINGLES_KEPT = 4096;
+
+function shinglesOf(text: string): Set<string> {
+  let set = SHINGLES.get(text);
+  if (set) SHINGLES.delete(text);
+  else set = shingleSet(words(text));
+  SHINGLES.set(text, set);
+  if (SHINGLES.size > SHINGLES_KEPT) SHINGLES.delete(SHINGLES.keys().next().value!);
+  return set;
+}
+
+/** markCopies' decision, given each node's stored candidates (stored[i] for nodes[i]) with their shingles. */
+export function nearCopies(nodes: NodeInput[], stored: Candidate[][]): NodeInput[] {
   const kept: { text: string; shingles: Set<string> }[] = [];
   const out: NodeInput[] = [];
-  for (const n of nodes) {
+  nodes.forEach((n, i) => {
     const own = shingleSet(words(n.text));
-    if (kept.some((k) => k.text !== n.text && jaccard(own, k.shingles) >= NEAR_COPY)) continue;
+    if (kept.some((k) => k.text !== n.text && jaccard(own, k.shingles) >= NEAR_COPY)) return;
     let best: { id: number; similarity: number } | undefined;
-    for (const c of stored) {
+    for (const c of stored[i] ?? []) {
       if (c.text === n.text) continue;
       const similarity = jaccard(own, c.shingles);
       if (similarity >= NEAR_COPY && similarity > (best?.similarity ?? 0)) best = { id: c.id, similarity };
     }
     kept.push({ text: n.text, shingles: own });
     out.push(best ? { ...n, copyOf: best } : n);
-  }
+  });
   return out;
 }

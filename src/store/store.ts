@@ -359,8 +359,12 @@ export interface Store {
   countNodesOfStem(stem: string, opts?: DrawOptions): Promise<Record<Origin, number>>;
   /** The nodes of an origin linked to a stem, each with the weight of its link, in id order: what a draw chooses from. */
   weightsOfStem(stem: string, origin: Origin, opts?: DrawOptions): Promise<{ id: number; weight: number }[]>;
-  /** Crawler nodes that share a band key with any of these signatures (the candidates for near-copies), with their text. */
-  nodesSharingBands(signatures: number[][]): Promise<{ id: number; text: string }[]>;
+  /**
+   * For each signature, up to `limit` crawler nodes that share band keys with it, most keys shared
+   * first, with their text. Only the newest BAND_FANOUT nodes of each band key are looked at, so a
+   * key that thousands of paragraphs share costs no more than a rare one.
+   */
+  nodesSharingBands(signatures: number[][], limit: number): Promise<{ id: number; text: string }[][]>;
   /** The distinct source pages of the crawler nodes, in URL order. */
   nodeSources(): Promise<string[]>;
   setNodeStatus(ids: number[], status: NodeStatus, at?: number): Promise<void>;

@@ -17,15 +17,15 @@ const stored = (id: number, text: string) => ({ id, text, shingles: shingleSet(w
 test('a node alike with a stored one becomes a link to the closest; others stay new', () => {
   const edited = STORY.replace('at dusk', 'at night');
   const further = STORY.replace('at dusk', 'at night').replace('first boat', 'last ship');
-  const out = nearCopies([node(edited), node(OTHER)], [stored(1, further), stored(2, STORY)]);
+  const out = nearCopies([node(edited), node(OTHER)], [[stored(1, further), stored(2, STORY)], [stored(1, further)]]);
   assert.equal(out[0]!.copyOf?.id, 2, 'the story with one word changed, not the one with three');
   assert.ok(out[0]!.copyOf!.similarity >= NEAR_COPY && out[0]!.copyOf!.similarity < 1);
   assert.equal(out[1]!.copyOf, undefined);
 });
 
 test('the same text is left to the store; a near-copy of an earlier node of the page is dropped', () => {
-  assert.equal(nearCopies([node(STORY)], [stored(2, STORY)])[0]!.copyOf, undefined);
-  const out = nearCopies([node(STORY), node(OTHER), node(STORY.replace('at dusk', 'at night'))], []);
+  assert.equal(nearCopies([node(STORY)], [[stored(2, STORY)]])[0]!.copyOf, undefined);
+  const out = nearCopies([node(STORY), node(OTHER), node(STORY.replace('at dusk', 'at night'))], [[], [], []]);
   assert.deepEqual(out.map((n) => n.text), [STORY, OTHER]);
 });
 

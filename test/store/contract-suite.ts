@@ -161,9 +161,9 @@ export function contractSuite(b: Backend): void {
           s.completePage({ linkId: (await s.linkByUrl(url))!.id, outcome: { kind: 'harvested' }, domainReward: 1, newLinks: [], nodes: nodes as never });
         const first = await complete(pages[0]!, [node(text), node(other)]);
         assert.equal(first.newNodes, 2);
-        const found = await s.nodesSharingBands([bandKeys(shingleSet(words(near)))]);
-        assert.deepEqual(found.map((f) => f.text), [text], 'the near text shares bands with its original, not with the other paragraph');
-        assert.deepEqual(await s.nodesSharingBands([]), []);
+        const [found] = await s.nodesSharingBands([bandKeys(shingleSet(words(near)))], 8);
+        assert.deepEqual(found!.map((f) => f.text), [text], 'the near text shares bands with its original, not with the other paragraph');
+        assert.deepEqual(await s.nodesSharingBands([], 8), []);
         const again = await complete(pages[1]!, [node(text)]);
         assert.deepEqual(again, { ...again, newNodes: 0, nodeIds: [first.nodeIds[0]] }, 'the same text is the same node');
         const copy = await complete(pages[2]!, [node(near, { copyOf: { id: first.nodeIds[0], similarity: 0.85 } })]);

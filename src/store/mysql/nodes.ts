@@ -1,5 +1,5 @@
 import { sha256 } from '../hash.js';
-import { bandRows, checkMetaWords, NODE_COLUMNS, ofStem, toMetaWord, toUrlCheck, uniqueByStem, withMeta } from '../rows.js';
+import { BAND_FANOUT, bandRows, checkMetaWords, rankByBands, NODE_COLUMNS, ofStem, toMetaWord, toUrlCheck, uniqueByStem, withMeta } from '../rows.js';
 import type {
   DrawOptions, MarkupFileInput, MetaWord, MetaWordInfo, MetaWordInput, NodeInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, StoredNode,
   UrlCheck,
@@ -78,12 +78,21 @@ export async function insertNodes(
 }
 
 /** The crawler nodes that share a band key with any of the signatures. */
-export async function nodesSharingBands(c: Conn, signatures: number[][]): Promise<{ id: number; text: string }[]> {
+export async function nodesSharingBands(c: Conn, signatures: number[][], limit: number): Promise<{ id: number; text: string }[][]> {
   const keys = [...new Set(signatures.flatMap(bandRows))];
-  if (keys.length === 0) return [];
-  const rows = await all(c,
-    "SELECT DISTINCT n.id, n.text FROM node_bands b JOIN nodes n ON n.id = b.node_id WHERE b.band_key IN (?) AND n.origin = 'crawler'", [keys]);
-  return rows.map((r) => ({ id: Number(r.id), text: String(r.text) }));
+  if (keys.length === 0) return signatures.map(() => []);
+  // One round trip: the newest nodes of every key, each key's read bounded on its own.
+  const rows = await all(c, keys.map(() => `(SELECT band_key, node_id FROM node_bands WHERE band_key = ? ORDER BY node_id DESC LIMIT ${BAND_FANOUT})`).join(' UNION ALL '), keys);
+  const found = new Map<number, number[]>();
+  for (const r of rows) {
+    const key = Number(r.band_key);
+    found.set(key, [...(found.get(key) ?? []), Number(r.node_id)]);
+  }
+  const ranked = rankByBands(signatures, found, limit);
+  const ids = [...new Set(ranked.flat())];
+  if (ids.length === 0) return ranked.map(() => []);
+  const texts = new Map((await all(c, "SELECT id, text FROM nodes WHERE id IN (?) AND origin = 'crawler'", [ids])).map((r) => [Number(r.id), String(r.text)]));
+  return ranked.map((list) => list.filter((id) => texts.has(id)).map((id) => ({ id, text: texts.get(id)! })));
 }
 
 export async function replaceMarkupFile(c: Conn, file: MarkupFileInput, at: number): Promise<ReplaceFileResult> {

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { sha256 } from '../hash.js';
-import { bandRows, checkMetaWords, NODE_COLUMNS, ofStem, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
+import { BAND_FANOUT, bandRows, checkMetaWords, rankByBands, NODE_COLUMNS, ofStem, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
 import type {
   DrawOptions, MarkupFileInput, MetaWord, MetaWordInfo, MetaWordInput, NodeInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, StoredNode,
   UrlCheck,
@@ -60,16 +60,16 @@ export function insertNodes(
   return { ids, newNodes };
 }
 
-/** The crawler nodes that share a band key with any of the signatures. */
-export function nodesSharingBands(db: Database.Database, signatures: number[][]): { id: number; text: string }[] {
-  const keys = [...new Set(signatures.flatMap(bandRows))];
-  if (keys.length === 0) return [];
-  const out = new Map<number, string>();
-  const select = db.prepare(
-    `SELECT n.id, n.text FROM node_bands b JOIN nodes n ON n.id = b.node_id WHERE b.band_key = ? AND n.origin = 'crawler'`,
-  );
-  for (const key of keys) for (const r of select.all(key) as { id: number; text: string }[]) out.set(r.id, r.text);
-  return [...out].map(([id, text]) => ({ id, text }));
+export function nodesSharingBands(db: Database.Database, signatures: number[][], limit: number): { id: number; text: string }[][] {
+  const byKey = db.prepare(`SELECT node_id FROM node_bands WHERE band_key = ? ORDER BY node_id DESC LIMIT ${BAND_FANOUT}`);
+  const found = new Map<number, number[]>();
+  for (const key of new Set(signatures.flatMap(bandRows))) found.set(key, (byKey.all(key) as { node_id: number }[]).map((r) => r.node_id));
+  const ranked = rankByBands(signatures, found, limit);
+  const text = db.prepare(`SELECT text FROM nodes WHERE id = ? AND origin = 'crawler'`);
+  return ranked.map((ids) => ids.flatMap((id) => {
+    const row = text.get(id) as { text: string } | undefined;
+    return row === undefined ? [] : [{ id, text: row.text }];
+  }));
 }
 
 export function replaceMarkupFile(db: Database.Database, file: MarkupFileInput, at: number): ReplaceFileResult {

@@ -92,8 +92,8 @@ export class SqliteStore implements Store {
     return nodes.weightsOfStem(this.db, stem, origin, opts);
   }
 
-  async nodesSharingBands(signatures: number[][]): Promise<{ id: number; text: string }[]> {
-    return nodes.nodesSharingBands(this.db, signatures);
+  async nodesSharingBands(signatures: number[][], limit: number): Promise<{ id: number; text: string }[][]> {
+    return nodes.nodesSharingBands(this.db, signatures, limit);
   }
 
   async nodeSources(): Promise<string[]> {
