@@ -143,6 +143,13 @@ export function checkMetaWords(words: MetaWordInput[]): void {
   }
 }
 
+/** Of the heads of a host's two leasable queues (pending; leased but expired), the one the order takes first. */
+export function firstInOrder(rows: (Row | undefined)[], order: LinkOrder): number | undefined {
+  const heads = rows.filter((r) => r !== undefined).map((r) => ({ id: Number(r.id), priority: Number(r.priority) }));
+  heads.sort((a, b) => (order === 'newest' ? b.id - a.id : order === 'priority' ? b.priority - a.priority || a.id - b.id : a.id - b.id));
+  return heads[0]?.id;
+}
+
 /** ORDER BY of a domain's next link for each LinkOrder. */
 export function linkOrderSql(order: LinkOrder): string {
   switch (order) {
@@ -153,6 +160,21 @@ export function linkOrderSql(order: LinkOrder): string {
     case 'discovery':
       return 'id ASC';
   }
+}
+
+/** How many of the newest nodes of one band key a near-copy search looks at (Store.nodesSharingBands). */
+export const BAND_FANOUT = 64;
+
+/**
+ * The `limit` nodes that share most band keys with each signature, given the nodes found under
+ * each key: the backends read those, this ranks them.
+ */
+export function rankByBands(signatures: number[][], found: Map<number, number[]>, limit: number): number[][] {
+  return signatures.map((sig) => {
+    const shared = new Map<number, number>();
+    for (const key of bandRows(sig)) for (const id of found.get(key) ?? []) shared.set(id, (shared.get(id) ?? 0) + 1);
+    return [...shared].sort((a, b) => b[1] - a[1] || b[0] - a[0]).slice(0, limit).map(([id]) => id);
+  });
 }
 
 /** Band keys as stored: band i's key in the i-th 2^32 range, so one indexed column holds them all. */

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { sha256 } from '../hash.js';
-import { counterDeltas, LINK_COLUMNS, linkOrderSql, toDomainScore, toLink, toWorker, type Row } from '../rows.js';
+import { counterDeltas, firstInOrder, LINK_COLUMNS, linkOrderSql, toDomainScore, toLink, toWorker, type Row } from '../rows.js';
 import type { ClaimResult, CompletePageInput, CompletePageResult, DomainScore, HostClaim, Link, LinkInput, LinkOrder, WorkerInfo } from '../store.js';
 import { insertNodes } from './nodes.js';
 
@@ -39,17 +39,30 @@ export function linkWhere(db: Database.Database, where: string, params: unknown[
   return row ? toLink(row as Row) : undefined;
 }
 
+/** The statements that find a host's next link (each takes the domain id and now); bench/crawl.ts prints their plans. */
+export function leaseProbes(order: LinkOrder): { pending: string; expired: string } {
+  const by = linkOrderSql(order);
+  return {
+    pending: `SELECT id, priority FROM links WHERE domain_id = ? AND status = 'pending' AND (not_before IS NULL OR not_before <= ?) ORDER BY ${by} LIMIT 1`,
+    expired: `SELECT id, priority FROM links WHERE domain_id = ? AND status = 'leased' AND lease_expires_at <= ? ORDER BY ${by} LIMIT 1`,
+  };
+}
+
+export const LIVE_LEASES = `SELECT COUNT(*) AS n FROM links WHERE domain_id = ? AND status = 'leased' AND lease_expires_at > ?`;
+
 export function leaseNextLink(
   db: Database.Database, domainId: number, owner: string, leaseMs: number, now: number, order: LinkOrder,
 ): Link | undefined {
-  const next = db.prepare(
-    `SELECT id FROM links WHERE domain_id = ?
-       AND ((status = 'pending' AND (not_before IS NULL OR not_before <= ?)) OR (status = 'leased' AND lease_expires_at <= ?))
-     ORDER BY ${linkOrderSql(order)} LIMIT 1`,
-  ).get(domainId, now, now) as { id: number } | undefined;
-  if (!next) return undefined;
-  db.prepare(`UPDATE links SET status = 'leased', lease_owner = ?, lease_expires_at = ? WHERE id = ?`).run(owner, now + leaseMs, next.id);
-  return linkWhere(db, 'l.id = ?', [next.id]);
+  // Two probes, each an index seek to the head of its queue: one query with an OR over the
+  // statuses read every link of the host, done ones included, and sorted them (a page's cost grew
+  // with the host's size).
+  const probes = leaseProbes(order);
+  const pending = db.prepare(probes.pending).get(domainId, now) as Row | undefined;
+  const expired = db.prepare(probes.expired).get(domainId, now) as Row | undefined;
+  const id = firstInOrder([pending, expired], order);
+  if (id === undefined) return undefined;
+  db.prepare(`UPDATE links SET status = 'leased', lease_owner = ?, lease_expires_at = ? WHERE id = ?`).run(owner, now + leaseMs, id);
+  return linkWhere(db, 'l.id = ?', [id]);
 }
 
 /** See Store.claimNextLink; the caller holds an IMMEDIATE transaction, so claims of all processes are serialised. */
@@ -57,7 +70,7 @@ export function claimNextLink(db: Database.Database, domainId: number, owner: st
   const dom = db.prepare('SELECT next_fetch_at FROM domains WHERE id = ?').get(domainId) as Row | undefined;
   if (!dom) return { none: true };
   if (dom.next_fetch_at != null && Number(dom.next_fetch_at) > c.now) return { waitUntil: Number(dom.next_fetch_at) };
-  const live = db.prepare(`SELECT COUNT(*) AS n FROM links WHERE domain_id = ? AND status = 'leased' AND lease_expires_at > ?`).get(domainId, c.now) as Row;
+  const live = db.prepare(LIVE_LEASES).get(domainId, c.now) as Row;
   if (Number(live.n) >= c.perHost) return { busyUntil: Number(dom.next_fetch_at ?? c.now) };
   const link = leaseNextLink(db, domainId, owner, c.leaseMs, c.now, c.order);
   if (!link) return { none: true };

@@ -28,6 +28,10 @@ export function openSqliteDb(path: string): Database.Database {
     if (!memory) db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
+    // A checkpoint copies the log into the file and syncs it; a crawl writes a few pages of the log
+    // per page it stores (the near-copy bands land all over their index), so the default 1,000
+    // made one every few hundred pages. 8,000 pages (32 MB of log) costs 13 % less CPU a page.
+    db.pragma('wal_autocheckpoint = 8000');
     migrate(db, path);
   } catch (err) {
     db.close();
