@@ -28,6 +28,8 @@ export interface GradedShape {
   seeds: number;
   /** The port the web is served on, for links from one host to another. */
   port?: number;
+  /** Links from a page to other pages of its host (5). */
+  links?: number;
 }
 
 export const TOPIC = 'lighthouse';
@@ -123,7 +125,7 @@ export function gradedWeb(shape: GradedShape): GradedWeb {
       }
       // The next page keeps every page reachable; the others are drawn at random.
       const targets = new Set([(p + 1) % shape.pagesPerHost]);
-      while (targets.size < Math.min(5, shape.pagesPerHost - 1)) targets.add(Math.floor(rng() * shape.pagesPerHost));
+      while (targets.size < Math.min(shape.links ?? 5, shape.pagesPerHost - 1)) targets.add(Math.floor(rng() * shape.pagesPerHost));
       targets.delete(p);
       const links = [...targets].map((t) => `<li><a href="/p${t}.html">${esc(titles[t]!)}</a></li>`);
       if (rng() < 0.3) {

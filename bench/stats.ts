@@ -14,3 +14,9 @@ export function ci95(xs: readonly number[]): number {
   const t = T975[xs.length - 2] ?? 1.96;
   return (t * sd(xs)) / Math.sqrt(xs.length);
 }
+
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}

@@ -1,0 +1,285 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import Database from 'better-sqlite3';
+import mysql from 'mysql2/promise';
+import { Agent, request } from 'undici';
+import { openStore } from '../src/store/open.js';
+import { leaseProbes, LIVE_LEASES } from '../src/store/sqlite/frontier.js';
+import { mysqlDb, type TestDb } from '../test/support/db.js';
+import { gradedWeb, hostName, type GradedShape } from './graded-web.js';
+import { startChildWeb, type ChildWeb } from './harvest.js';
+import { median } from './stats.js';
+
+/**
+ * Crawl speed (issue: speed). A generated web (H hosts × P pages of prose, navigation and a few
+ * tables, L links a page) served from a child process; in interleaved rounds, the loopback
+ * ceiling (plain undici request() of every page with the same concurrency) and `anwc harvest` of
+ * the whole web from its home pages, on SQLite and, when ANWC_TEST_MYSQL is set, on MariaDB/MySQL:
+ * pages/s, the ratio to the ceiling, CPU ms per page of the crawler and of the database server,
+ * and the crawler's peak RSS. Then a sweep over web sizes on disk-backed SQLite, where pages/s and
+ * CPU per page should stay flat, with the query plans the frontier relies on; and the start-up
+ * time of common commands beside `node -e 0`.
+ *
+ *   npm run bench -- crawl
+ *   ANWC_TEST_MYSQL=mysql://root@127.0.0.1:3306/ npm run bench -- crawl
+ *
+ * Knobs: BENCH_CRAWL_HOSTS (20), BENCH_CRAWL_PAGES (500 a host), BENCH_CRAWL_LINKS (5),
+ * BENCH_CRAWL_CONCURRENCY (16), BENCH_CRAWL_ROUNDS (3), BENCH_CRAWL_SWEEP (pages in all, e.g.
+ * 1000,10000,100000; empty for none).
+ */
+
+const HOSTS = Number(process.env.BENCH_CRAWL_HOSTS ?? 20);
+const PAGES = Number(process.env.BENCH_CRAWL_PAGES ?? 500);
+const LINKS = Number(process.env.BENCH_CRAWL_LINKS ?? 5);
+const CONCURRENCY = Number(process.env.BENCH_CRAWL_CONCURRENCY ?? 16);
+const ROUNDS = Number(process.env.BENCH_CRAWL_ROUNDS ?? 3);
+const SWEEP = (process.env.BENCH_CRAWL_SWEEP ?? '1000,10000,100000').split(',').filter((s) => s !== '').map(Number);
+
+const dist = fileURLToPath(new URL('..', import.meta.url));
+const CLI = join(dist, 'src', 'cli', 'main.js');
+const HOOK = join(dist, 'bench', 'usage-hook.js');
+
+function shape(hosts: number, pages: number): GradedShape {
+  return { seed: 1, pagesPerHost: pages, links: LINKS, seeds: hosts, kinds: [{ name: 'mixed', count: hosts, narrative: 0.7, onTopic: 0.3 }] };
+}
+
+interface Measured {
+  pages: number;
+  ms: number;
+  cpuMs: number;
+  dbCpuMs?: number;
+  maxRssMb?: number;
+}
+
+/** Every page of the web, fetched as fast as undici goes with the crawl's concurrency: the ceiling. */
+async function ceiling(web: ChildWeb, paths: { host: string; path: string }[]): Promise<Measured> {
+  const agent = new Agent({ connections: 1, pipelining: 1 });
+  let next = 0;
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+    while (next < paths.length) {
+      const p = paths[next++]!;
+      const res = await request(`http://127.0.0.1:${web.port}${p.path}`, { dispatcher: agent, headers: { host: `${p.host}:${web.port}` } });
+      await res.body.text();
+      if (res.statusCode !== 200) throw new Error(`ceiling: ${res.statusCode} for ${p.host}${p.path}`);
+    }
+  }));
+  const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  await agent.close();
+  return { pages: paths.length, ms, cpuMs: (cpu.user + cpu.system) / 1000 };
+}
+
+/** The CPU time a local MySQL server has used so far, read from /proc (undefined when it is not on this machine). */
+async function serverCpuMs(url: string): Promise<number | undefined> {
+  const c = await mysql.createConnection(url);
+  try {
+    const [rows] = await c.query("SHOW VARIABLES LIKE 'pid_file'");
+    const file = (rows as { Value: string }[])[0]?.Value;
+    const pid = file ? readFileSync(file, 'utf8').trim() : '';
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / 100;
+  } catch {
+    return undefined;
+  } finally {
+    await c.end();
+  }
+}
+
+/** `anwc harvest` of the whole web from its home pages, in its own process, measured from outside and by its own exit hook. */
+async function harvest(web: ChildWeb, hosts: number, db: TestDb): Promise<Measured> {
+  const store = await openStore(db.url);
+  await store.addLinks(Array.from({ length: hosts }, (_, h) => ({ url: `http://${hostName(h)}:${web.port}/`, host: hostName(h), depth: 0 })));
+  await store.close();
+  const usage = join(mkdtempSync(join(tmpdir(), 'anwc-crawl-usage-')), 'usage.json');
+  const args = ['--import', pathToFileURL(HOOK).href, CLI, 'harvest', '--db', db.url, '--resolve', '*.test:127.0.0.1', '--hosts', '*.test',
+    '--delay', '0', '--concurrency', String(CONCURRENCY), '--max-depth', '1000000', '--progress', 'none', '--json'];
+  const mysqlUrl = db.url.startsWith('mysql:') ? db.url : undefined;
+  const db0 = mysqlUrl ? await serverCpuMs(mysqlUrl) : undefined;
+  const t0 = performance.now();
+  const out = await new Promise<string>((done, fail) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ANWC_BENCH_USAGE: usage } });
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.on('close', (code) => (code === 0 ? done(stdout) : fail(new Error(`anwc harvest exited with ${code}`))));
+  });
+  const ms = performance.now() - t0;
+  const db1 = mysqlUrl ? await serverCpuMs(mysqlUrl) : undefined;
+  const own = JSON.parse(readFileSync(usage, 'utf8')) as { cpuMs: number; maxRssKb: number };
+  rmSync(join(usage, '..'), { recursive: true, force: true });
+  const summary = JSON.parse(out.trim().split('\n').pop()!) as { pagesDone: number };
+  return {
+    pages: summary.pagesDone, ms, cpuMs: own.cpuMs, maxRssMb: own.maxRssKb / 1024,
+    dbCpuMs: db0 !== undefined && db1 !== undefined ? db1 - db0 : undefined,
+  };
+}
+
+function diskSqlite(): TestDb & { path: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'anwc-crawl-'));
+  const path = join(dir, 'crawl.sqlite');
+  return { url: `sqlite:${path}`, path, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+const rate = (m: Measured) => (m.pages / m.ms) * 1000;
+const med = (ms: Measured[], f: (m: Measured) => number | undefined) => {
+  const xs = ms.map(f).filter((x): x is number => x !== undefined);
+  return xs.length === 0 ? undefined : median(xs);
+};
+const fmt = (x: number | undefined, digits: number) => (x === undefined ? '–' : x.toFixed(digits));
+
+async function speedTable(): Promise<string[]> {
+  const web = await startChildWeb('graded', { ANWC_GRADED_SHAPE: JSON.stringify(shape(HOSTS, PAGES)) });
+  const generated = gradedWeb({ ...shape(HOSTS, PAGES), port: web.port });
+  const paths = generated.hosts.flatMap((h) => [...h.pages.keys()].map((path) => ({ host: h.host, path })));
+  const runs: Record<string, Measured[]> = { ceiling: [], SQLite: [] };
+  if (process.env.ANWC_TEST_MYSQL) runs['MariaDB/MySQL'] = [];
+  try {
+    await ceiling(web, paths.slice(0, 500)); // warm the server and the connections
+    for (let r = 0; r < ROUNDS; r++) {
+      runs.ceiling!.push(await ceiling(web, paths));
+      const sqlite = diskSqlite();
+      try {
+        runs.SQLite!.push(await harvest(web, HOSTS, sqlite));
+      } finally {
+        await sqlite.cleanup();
+      }
+      if (runs['MariaDB/MySQL']) {
+        const my = mysqlDb();
+        try {
+          runs['MariaDB/MySQL'].push(await harvest(web, HOSTS, my));
+        } finally {
+          await my.cleanup();
+        }
+      }
+    }
+  } finally {
+    await web.stop();
+  }
+  const top = med(runs.ceiling!, rate)!;
+  const rows = Object.entries(runs).map(([name, ms]) => {
+    const pages = med(ms, (m) => m.pages)!;
+    const r = med(ms, rate)!;
+    return `| ${name} | ${pages.toFixed(0)} | ${r.toFixed(0)} | ${(r / top).toFixed(2)} | ${fmt(med(ms, (m) => m.cpuMs / m.pages), 2)} | ` +
+      `${fmt(med(ms, (m) => (m.dbCpuMs === undefined ? undefined : m.dbCpuMs / m.pages)), 2)} | ${fmt(med(ms, (m) => m.maxRssMb), 0)} |`;
+  });
+  return [
+    `## Crawl speed: ${HOSTS} hosts × ${PAGES} pages (${paths.length} documents with robots.txt and home pages), ${LINKS} links a page, ${CONCURRENCY} in flight, no delay; medians of ${ROUNDS} interleaved rounds`,
+    '',
+    '| client | pages | pages/s | of ceiling | CPU ms/page | DB server CPU ms/page | peak RSS MB |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows,
+    '',
+    'ceiling: plain undici request() of every document, the same concurrency, no parsing or storing (its CPU is the bench process\'s).',
+    'anwc: `anwc harvest` of the whole web from its home pages in its own process, thesis rules, robots.txt and every address check on;',
+    'wall time includes start-up. DB server CPU is read from /proc for a MySQL server on this machine.',
+  ];
+}
+
+/** The frontier's hot statements, and the plan SQLite chose for each on the largest store of the sweep. */
+function plans(path: string): string[] {
+  const db = new Database(path, { readonly: true });
+  const statements: [string, string, unknown[]][] = [
+    ...(['discovery', 'priority'] as const).flatMap((order): [string, string, unknown[]][] => [
+      [`next pending link of a host (${order})`, leaseProbes(order).pending, [1, 0]],
+      [`next expired lease of a host (${order})`, leaseProbes(order).expired, [1, 0]],
+    ]),
+    ['live leases of a host', LIVE_LEASES, [1, 0]],
+    ['a link by URL', 'SELECT id FROM links WHERE url_hash = ?', ['x']],
+  ];
+  try {
+    return statements.map(([what, sql, params]) =>
+      `| ${what} | ${(db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail).join('; ')} |`);
+  } finally {
+    db.close();
+  }
+}
+
+async function sweepTable(): Promise<string[]> {
+  if (SWEEP.length === 0) return [];
+  const rows: string[] = [];
+  let planRows: string[] = [];
+  let first: number | undefined;
+  for (const total of SWEEP) {
+    const perHost = Math.max(1, Math.round(total / HOSTS));
+    const web = await startChildWeb('graded', { ANWC_GRADED_SHAPE: JSON.stringify(shape(HOSTS, perHost)) });
+    const db = diskSqlite();
+    try {
+      const m = await harvest(web, HOSTS, db);
+      const r = rate(m);
+      first ??= r;
+      rows.push(`| ${HOSTS} × ${perHost} | ${m.pages} | ${r.toFixed(0)} | ${(r / first).toFixed(2)} | ${(m.cpuMs / m.pages).toFixed(2)} | ${m.maxRssMb!.toFixed(0)} |`);
+      planRows = plans(db.path);
+    } finally {
+      await web.stop();
+      await db.cleanup();
+    }
+  }
+  return [
+    '',
+    '## The same crawl as the web grows, on disk-backed SQLite',
+    '',
+    '| hosts × pages | pages | pages/s | vs smallest | CPU ms/page | peak RSS MB |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...rows,
+    '',
+    'The plans of the statements that lease a host\'s next link, on the largest store: each seeks the head of',
+    'one queue of one host (pending links by the walk\'s order; expired and live leases, few at any time).',
+    '',
+    '| statement | SQLite plan |',
+    '| --- | --- |',
+    ...planRows,
+  ];
+}
+
+function startupTable(): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'anwc-startup-'));
+  const db = `sqlite:${join(dir, 's.sqlite')}`;
+  const env = { ...process.env, ANWC_DB: db };
+  spawnSync(process.execPath, [CLI, 'import', join(dist, '..', 'ane-markup', 'sample.ane')], { env });
+  const commands: [string, string[]][] = [
+    ['node -e 0 (baseline)', ['-e', '0']],
+    ['anwc --version', [CLI, '--version']],
+    ['anwc --help', [CLI, '--help']],
+    ['anwc stem walking', [CLI, 'stem', 'walking']],
+    ['anwc stats', [CLI, 'stats']],
+    ['anwc pick lighthouse', [CLI, 'pick', 'lighthouse']],
+    ['anwc harvest --help', [CLI, 'harvest', '--help']],
+  ];
+  const time = (args: string[]) => {
+    const xs: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const t0 = performance.now();
+      spawnSync(process.execPath, args, { env, stdio: 'ignore' });
+      xs.push(performance.now() - t0);
+    }
+    return median(xs);
+  };
+  try {
+    const base = time(commands[0]![1]);
+    return [
+      '',
+      '## Start-up: wall time of a whole command, median of 7',
+      '',
+      '| command | ms | vs node -e 0 |',
+      '| --- | ---: | ---: |',
+      ...commands.map(([name, args], i) => {
+        const ms = i === 0 ? base : time(args);
+        return `| ${name} | ${ms.toFixed(0)} | ${(ms / base).toFixed(2)} |`;
+      }),
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function main(): Promise<string> {
+  return [...(await speedTable()), ...(await sweepTable()), ...startupTable()].join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) console.log(await main());
