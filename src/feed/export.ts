@@ -24,7 +24,8 @@ export async function* exportedNodes(store: Store, opts: Pick<ExportOptions, 'or
       afterId,
       limit: PAGE,
     });
-    yield* page;
+    // A node the author rejected in the studio is kept for the record, never fed to the engine.
+    yield* page.filter((n) => n.review !== 'rejected');
     if (page.length < PAGE) return;
     afterId = page[page.length - 1]!.id;
   }

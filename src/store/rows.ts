@@ -1,4 +1,4 @@
-import { META_WORD_MAX, type Domain, type DomainScore, type WorkerInfo, type DrawOptions, type Link, type LinkOrder, type LinkOutcome, type LinkStatus, type MetaWord, type MetaWordInput, type NodeStatus, type Origin, type Run, type StoredNode, type UrlCheck } from './store.js';
+import { META_WORD_MAX, type AuditEntry, type Domain, type DomainScore, type WorkerInfo, type DrawOptions, type Link, type LinkOrder, type LinkOutcome, type LinkStatus, type MetaWord, type MetaWordInput, type NodeQuery, type NodeStatus, type Origin, type Review, type Run, type StoredNode, type StoryFile, type UrlCheck } from './store.js';
 
 /**
  * Rows as both backends return them (the SQL names columns alike) turned into the Store's
@@ -32,6 +32,7 @@ export function toNode(r: Row, metaWords: MetaWord[]): StoredNode {
     metaWords,
     status: (strOrNull(r.status) ?? 'ok') as NodeStatus,
     checkedAt: numOrNull(r.checked_at),
+    review: (strOrNull(r.review) ?? 'unreviewed') as Review,
   };
 }
 
@@ -107,12 +108,49 @@ export const LINK_COLUMNS =
   'l.id, l.url, l.domain_id, d.host, l.depth, l.status, l.query_id, l.referrer_id, l.etag, l.last_modified, ' +
   'l.lease_owner, l.lease_expires_at, l.outcome_kind, l.outcome_detail, l.discovered_at, l.attempts, l.not_before, l.priority';
 
-export const NODE_COLUMNS = 'n.id, n.origin, n.text, n.sentences, n.source_url, n.relevance, n.created_at, n.status, n.checked_at';
+export const NODE_COLUMNS = 'n.id, n.origin, n.text, n.sentences, n.source_url, n.relevance, n.created_at, n.status, n.checked_at, n.review';
 
-/** The nodes linked to a stem (the `?`), the gone ones left out unless asked for. Both backends. */
+/** The nodes linked to a stem (the `?`) that may be drawn: never a rejected one, a gone one only when asked for. Both backends. */
 export function ofStem(opts: DrawOptions): string {
   return `FROM nodes n JOIN node_meta nm ON nm.node_id = n.id JOIN meta_words m ON m.id = nm.meta_word_id
-  WHERE m.stem = ?${opts.withGone ? '' : " AND n.status <> 'gone'"}`;
+  WHERE m.stem = ? AND n.review <> 'rejected'${opts.withGone ? '' : " AND n.status <> 'gone'"}`;
+}
+
+/** A LIKE pattern that matches `s` literally (escape character `!`, which both dialects take as written). */
+function likeLiteral(s: string): string {
+  return s.replace(/[!%_]/g, (c) => `!${c}`);
+}
+
+/**
+ * The WHERE clause of a NodeQuery (ORDER BY id and LIMIT are the caller's), for both backends;
+ * `sourceUrl` is the backend's own condition on one parameter (MySQL seeks by the URL's hash).
+ */
+export function nodeQueryWhere(q: NodeQuery, sourceUrl: (url: string) => { sql: string; params: unknown[] }): { where: string; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: string, ...p: unknown[]) => { where.push(sql); params.push(...p); };
+  if (q.origin) add('n.origin = ?', q.origin);
+  if (q.stem !== undefined) add('n.id IN (SELECT nm.node_id FROM node_meta nm JOIN meta_words m ON m.id = nm.meta_word_id WHERE m.stem = ?)', q.stem);
+  if (q.afterId !== undefined) add('n.id > ?', q.afterId);
+  if (q.sourceUrl !== undefined) {
+    const c = sourceUrl(q.sourceUrl);
+    add(c.sql, ...c.params);
+  }
+  if (q.contains) add("LOWER(n.text) LIKE ? ESCAPE '!'", `%${likeLiteral(q.contains.toLowerCase())}%`);
+  if (q.host) {
+    const host = likeLiteral(q.host.toLowerCase());
+    add("(n.source_url LIKE ? ESCAPE '!' OR n.source_url LIKE ? ESCAPE '!')", `http://${host}/%`, `https://${host}/%`);
+  }
+  if (q.status) add('n.status = ?', q.status);
+  if (q.review) add('n.review = ?', q.review);
+  return { where: where.length > 0 ? `WHERE ${where.join(' AND ')}` : '', params };
+}
+
+export function toAudit(r: Row): AuditEntry {
+  return {
+    id: num(r.id), nodeId: num(r.node_id), at: num(r.at), who: String(r.who),
+    action: String(r.action) as AuditEntry['action'], before: strOrNull(r.before), after: strOrNull(r.after),
+  };
 }
 
 export function toUrlCheck(r: Row): UrlCheck {
@@ -180,4 +218,25 @@ export function rankByBands(signatures: number[][], found: Map<number, number[]>
 /** Band keys as stored: band i's key in the i-th 2^32 range, so one indexed column holds them all. */
 export function bandRows(bands: readonly number[] | undefined): number[] {
   return (bands ?? []).map((key, band) => band * 2 ** 32 + key);
+}
+
+/** Meta word ids as an audit line keeps them: sorted, as JSON, so that equal sets compare equal. */
+export function metaAudit(ids: number[]): string {
+  return JSON.stringify([...new Set(ids)].sort((a, b) => a - b));
+}
+
+/** Rows of (path, section, name, node_id) in story order, grouped into files and sections. */
+export function storyOf(rows: Row[]): StoryFile[] {
+  const files: StoryFile[] = [];
+  let sectionKey = '';
+  for (const r of rows) {
+    const path = String(r.path);
+    let file = files[files.length - 1];
+    if (file?.path !== path) files.push((file = { path, sections: [] }));
+    const key = `${path}\u0000${String(r.section)}`;
+    if (key !== sectionKey) file.sections.push({ name: strOrNull(r.name), nodeIds: [] });
+    sectionKey = key;
+    if (r.node_id !== null && r.node_id !== undefined) file.sections[file.sections.length - 1]!.nodeIds.push(num(r.node_id));
+  }
+  return files;
 }

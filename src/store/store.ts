@@ -67,6 +67,13 @@ export interface MetaWordInfo extends MetaWord {
 export type NodeStatus = 'ok' | 'changed' | 'gone';
 export const NODE_STATUSES: readonly NodeStatus[] = ['ok', 'changed', 'gone'];
 
+/**
+ * The author's verdict on a crawler node (anwc serve): unreviewed until judged; a rejected node
+ * is kept, for the record, and never drawn.
+ */
+export type Review = 'unreviewed' | 'approved' | 'rejected';
+export const REVIEWS: readonly Review[] = ['unreviewed', 'approved', 'rejected'];
+
 export interface StoredNode {
   id: number;
   origin: Origin;
@@ -79,6 +86,40 @@ export interface StoredNode {
   status: NodeStatus;
   /** When the source page was last revalidated, or null. */
   checkedAt: number | null;
+  review: Review;
+}
+
+/** An author's change to a node: each field given is set, in one transaction with its audit line. */
+export interface NodeChange {
+  review?: Review;
+  /** New text; a text another node of the origin already has is refused (TextTakenError). */
+  text?: { text: string; sentences: string[] };
+  /** The node's meta words, all of them (each linked with weight 1). */
+  metaWordIds?: number[];
+}
+
+/** One change an author made to a node, with the value before and after (JSON for meta words). */
+export interface AuditEntry {
+  id: number;
+  nodeId: number;
+  at: number;
+  who: string;
+  action: 'review' | 'text' | 'meta';
+  before: string | null;
+  after: string | null;
+}
+
+/** An edited text that another node of the same origin already holds. */
+export class TextTakenError extends Error {
+  constructor(readonly nodeId: number, readonly takenBy: number) {
+    super(`node ${takenBy} already has this text`);
+  }
+}
+
+/** The author's story as imported: each markup file's sections with their nodes in order. */
+export interface StoryFile {
+  path: string;
+  sections: { name: string | null; nodeIds: number[] }[];
 }
 
 /** A node as a page or a markup file gives it; its meta words are already stored. */
@@ -145,6 +186,12 @@ export interface NodeQuery {
   limit?: number;
   /** Only the nodes taken from this page. */
   sourceUrl?: string;
+  /** Only nodes whose text holds this string (case-insensitive for ASCII letters). */
+  contains?: string;
+  /** Only nodes taken from pages of this host. */
+  host?: string;
+  status?: NodeStatus;
+  review?: Review;
 }
 
 /** Which nodes the engine may draw: by default every node but the gone ones. */
@@ -368,6 +415,12 @@ export interface Store {
   /** The distinct source pages of the crawler nodes, in URL order. */
   nodeSources(): Promise<string[]>;
   setNodeStatus(ids: number[], status: NodeStatus, at?: number): Promise<void>;
+  /** Applies an author's change to a node and records it in the audit; the node as it is now, or undefined when there is none. */
+  curateNode(id: number, change: NodeChange, who: string, at?: number): Promise<StoredNode | undefined>;
+  /** The newest audit entries first, of one node or of all. */
+  nodeAudit(opts: { nodeId?: number; limit: number }): Promise<AuditEntry[]>;
+  /** The imported markup files in path order, each with its sections and their nodes in order. */
+  story(): Promise<StoryFile[]>;
   /** The last checks kept for a scope. */
   urlChecks(scope: string): Promise<UrlCheck[]>;
   /** Keeps these checks for the scope; `replace` drops the scope's others first (a whole run's results). */

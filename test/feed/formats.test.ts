@@ -6,7 +6,7 @@ import type { StoredNode } from '../../src/store/store.js';
 
 const node = (over: Partial<StoredNode>): StoredNode => ({
   id: 1, origin: 'crawler', text: 'One. Two?', sentences: ['One. Two?'], sourceUrl: 'http://a.test/', relevance: 0.5,
-  createdAt: Date.UTC(2030, 0, 1), metaWords: [{ id: 1, word: 'cookie', stem: 'cooki' }], status: 'ok', checkedAt: null, ...over,
+  createdAt: Date.UTC(2030, 0, 1), metaWords: [{ id: 1, word: 'cookie', stem: 'cooki' }], status: 'ok', checkedAt: null, review: 'unreviewed', ...over,
 });
 
 describe('export formats', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { openStore } from '../../src/store/open.js';
-import type { MarkupFileInput, Store } from '../../src/store/store.js';
+import { TextTakenError, type MarkupFileInput, type Store } from '../../src/store/store.js';
 import type { TestDb } from '../support/db.js';
 import { bandKeys, shingleSet } from '../../src/text/minhash.js';
 import { words } from '../../src/text/tokenize.js';
@@ -206,6 +206,70 @@ export function contractSuite(b: Backend): void {
         await s.saveUrlChecks('task:a', [check('http://e.test/', 'ok', 3)], true);
         assert.deepEqual(await s.urlChecks('task:a'), [check('http://e.test/', 'ok', 3)], 'a whole run\'s results replace the last');
         assert.deepEqual(await s.urlChecks('task:b'), [check('http://d.test/', 'ok', 1)], 'scopes are apart');
+      }));
+
+    it('curates a node: review, text and meta words changed in one step each with an audit line; a rejected node is never drawn; filters find nodes', () =>
+      withStore(b, async (s) => {
+        const [cookie, milk] = await s.ensureMetaWords([w('cookie'), w('milk')]);
+        const pages = ['http://a.test/1', 'https://b.test/2', 'http://ab.test/3'];
+        await s.addLinks(pages.map((url) => ({ url, host: new URL(url).hostname, depth: 0 })));
+        const texts = ['Cookies 100% baked_well.', 'Milk and COOKIES.', 'Other words here.'];
+        for (const [i, url] of pages.entries()) {
+          await s.completePage({ linkId: (await s.linkByUrl(url))!.id, outcome: { kind: 'harvested' }, domainReward: 1, newLinks: [],
+            nodes: [{ text: texts[i]!, sentences: [texts[i]!], metaWordIds: [cookie!.id] }] });
+        }
+        const all = await s.nodes({ origin: 'crawler' });
+        const [a, bNode, c] = all;
+        assert.deepEqual(all.map((n) => n.review), ['unreviewed', 'unreviewed', 'unreviewed']);
+        const found = async (q: Parameters<Store['nodes']>[0]) => (await s.nodes(q)).map((n) => n.text);
+        assert.deepEqual(await found({ contains: 'cookies' }), [texts[0], texts[1]], 'text search ignores ASCII case');
+        assert.deepEqual(await found({ contains: '100%' }), [texts[0]], 'a % in the search is a percent sign');
+        assert.deepEqual(await found({ contains: 'cookies_100' }), [], 'an underscore is itself, not any character');
+        assert.deepEqual(await found({ contains: 'd_w' }), [texts[0]]);
+        assert.deepEqual(await found({ host: 'b.test' }), [texts[1]], 'a host matches http and https, never a longer name');
+        assert.deepEqual(await found({ host: 'a.test' }), [texts[0]]);
+
+        const approved = await s.curateNode(a!.id, { review: 'approved' }, 'ann', 10);
+        assert.equal(approved!.review, 'approved');
+        await s.curateNode(bNode!.id, { review: 'rejected' }, 'ann', 11);
+        assert.deepEqual(await found({ review: 'rejected' }), [texts[1]]);
+        assert.deepEqual(await s.countNodesOfStem('cookie'), { author: 0, crawler: 2 }, 'the rejected node is not drawn');
+        assert.deepEqual((await s.weightsOfStem('cookie', 'crawler')).map((x) => x.id), [a!.id, c!.id]);
+
+        const edited = await s.curateNode(c!.id, { text: { text: 'Better words here.', sentences: ['Better words here.'] }, metaWordIds: [milk!.id] }, 'bob', 12);
+        assert.equal(edited!.text, 'Better words here.');
+        assert.deepEqual(edited!.metaWords.map((m) => m.stem), ['milk']);
+        assert.deepEqual(await s.countNodesOfStem('milk'), { author: 0, crawler: 1 });
+        await assert.rejects(s.curateNode(c!.id, { review: 'approved', text: { text: texts[0]!, sentences: [] } }, 'bob', 13),
+          (e: unknown) => e instanceof TextTakenError && e.takenBy === a!.id);
+        assert.equal((await s.node(c!.id))!.review, 'unreviewed', 'a refused change leaves the node as it was, review included');
+        assert.equal(await s.curateNode(999999, { review: 'approved' }, 'bob'), undefined);
+        const unchanged = await s.curateNode(a!.id, { review: 'approved', metaWordIds: [cookie!.id] }, 'bob', 14);
+        assert.equal(unchanged!.review, 'approved');
+
+        const audit = await s.nodeAudit({ limit: 10 });
+        assert.deepEqual(audit.map((e) => [e.nodeId, e.who, e.action, e.before, e.after, e.at]), [
+          [c!.id, 'bob', 'meta', JSON.stringify([cookie!.id]), JSON.stringify([milk!.id]), 12],
+          [c!.id, 'bob', 'text', texts[2], 'Better words here.', 12],
+          [bNode!.id, 'ann', 'review', 'unreviewed', 'rejected', 11],
+          [a!.id, 'ann', 'review', 'unreviewed', 'approved', 10],
+        ], 'newest first; nothing recorded for a change that changed nothing or was refused');
+        assert.deepEqual((await s.nodeAudit({ nodeId: a!.id, limit: 10 })).map((e) => e.action), ['review']);
+        assert.equal((await s.nodeAudit({ limit: 1 })).length, 1);
+      }));
+
+    it('reads the story back: files in path order, sections and their nodes in markup order', () =>
+      withStore(b, async (s) => {
+        await s.replaceMarkupFile({ path: '/b.ane', contentHash: 'b', sections: [
+          { name: 'begin', attributes: {}, nodes: [{ text: 'B1.', sentences: ['B1.'], metaWords: [w('x')] }, { text: 'B2.', sentences: ['B2.'], metaWords: [] }] },
+          { name: null, attributes: {}, nodes: [{ text: 'B3.', sentences: ['B3.'], metaWords: [] }] },
+        ] });
+        await s.replaceMarkupFile(file('/a.ane', 'a', [{ text: 'B2.', meta: [] }, { text: 'A1.', meta: [] }]));
+        const id = async (t: string) => (await s.nodes({})).find((n) => n.text === t)!.id;
+        assert.deepEqual(await s.story(), [
+          { path: '/a.ane', sections: [{ name: 'begin', nodeIds: [await id('B2.'), await id('A1.')] }] },
+          { path: '/b.ane', sections: [{ name: 'begin', nodeIds: [await id('B1.'), await id('B2.')] }, { name: null, nodeIds: [await id('B3.')] }] },
+        ]);
       }));
 
     it('records searches and tells which meta words were never searched', () =>

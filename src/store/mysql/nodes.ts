@@ -1,5 +1,6 @@
 import { sha256 } from '../hash.js';
-import { BAND_FANOUT, bandRows, checkMetaWords, rankByBands, NODE_COLUMNS, ofStem, toMetaWord, toUrlCheck, uniqueByStem, withMeta } from '../rows.js';
+import { BAND_FANOUT, bandRows, checkMetaWords, metaAudit, nodeQueryWhere, rankByBands, NODE_COLUMNS, ofStem, storyOf, toAudit, toMetaWord, toUrlCheck, uniqueByStem, withMeta } from '../rows.js';
+import { TextTakenError, type AuditEntry, type NodeChange, type StoryFile } from '../store.js';
 import type {
   DrawOptions, MarkupFileInput, MetaWord, MetaWordInfo, MetaWordInput, NodeInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, StoredNode,
   UrlCheck,
@@ -155,17 +156,52 @@ export async function loadNodes(c: Conn, where: string, params: unknown[], tail 
 }
 
 export async function queryNodes(c: Conn, q: NodeQuery): Promise<StoredNode[]> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (q.origin) { where.push('n.origin = ?'); params.push(q.origin); }
-  if (q.stem !== undefined) {
-    where.push('n.id IN (SELECT nm.node_id FROM node_meta nm JOIN meta_words m ON m.id = nm.meta_word_id WHERE m.stem = ?)');
-    params.push(q.stem);
-  }
-  if (q.afterId !== undefined) { where.push('n.id > ?'); params.push(q.afterId); }
-  if (q.sourceUrl !== undefined) { where.push('n.source_hash = SHA2(?, 256) AND n.source_url = ?'); params.push(q.sourceUrl, q.sourceUrl); }
+  const { where, params } = nodeQueryWhere(q, (url) => ({ sql: 'n.source_hash = SHA2(?, 256) AND n.source_url = ?', params: [url, url] }));
   const limit = q.limit !== undefined ? ` LIMIT ${Math.max(0, Math.floor(q.limit))}` : '';
-  return loadNodes(c, where.length ? `WHERE ${where.join(' AND ')}` : '', params, `ORDER BY n.id${limit}`);
+  return loadNodes(c, where, params, `ORDER BY n.id${limit}`);
+}
+
+/** See Store.curateNode; `c` is in a transaction. */
+export async function curateNode(c: Conn, id: number, change: NodeChange, who: string, at: number): Promise<StoredNode | undefined> {
+  const [node] = await loadNodes(c, 'WHERE n.id = ?', [id], 'FOR UPDATE');
+  if (!node) return undefined;
+  const audit = (action: AuditEntry['action'], before: string, after: string) =>
+    run(c, 'INSERT INTO node_audit (node_id, at, who, action, `before`, `after`) VALUES (?, ?, ?, ?, ?, ?)', [id, at, who, action, before, after]);
+  if (change.review !== undefined && change.review !== node.review) {
+    await run(c, 'UPDATE nodes SET review = ? WHERE id = ?', [change.review, id]);
+    await audit('review', node.review, change.review);
+  }
+  if (change.text !== undefined && change.text.text !== node.text) {
+    const hash = sha256(change.text.text);
+    const taken = await one(c, 'SELECT id FROM nodes WHERE origin = ? AND text_hash = ? AND id <> ?', [node.origin, hash, id]);
+    if (taken) throw new TextTakenError(id, Number(taken.id));
+    await run(c, 'UPDATE nodes SET text = ?, sentences = ?, text_hash = ? WHERE id = ?', [change.text.text, JSON.stringify(change.text.sentences), hash, id]);
+    await audit('text', node.text, change.text.text);
+  }
+  if (change.metaWordIds !== undefined) {
+    const before = metaAudit(node.metaWords.map((m) => m.id));
+    const after = metaAudit(change.metaWordIds);
+    if (before !== after) {
+      await run(c, 'DELETE FROM node_meta WHERE node_id = ?', [id]);
+      const ids = [...new Set(change.metaWordIds)];
+      if (ids.length > 0) await run(c, 'INSERT INTO node_meta (node_id, meta_word_id, weight) VALUES ?', [ids.map((m) => [id, m, 1])]);
+      await audit('meta', before, after);
+    }
+  }
+  return (await loadNodes(c, 'WHERE n.id = ?', [id]))[0];
+}
+
+export async function nodeAudit(c: Conn, opts: { nodeId?: number; limit: number }): Promise<AuditEntry[]> {
+  const where = opts.nodeId === undefined ? '' : 'WHERE node_id = ?';
+  return (await all(c, `SELECT * FROM node_audit ${where} ORDER BY id DESC LIMIT ${Math.max(0, Math.floor(opts.limit))}`,
+    opts.nodeId === undefined ? [] : [opts.nodeId])).map(toAudit);
+}
+
+export async function story(c: Conn): Promise<StoryFile[]> {
+  return storyOf(await all(c,
+    `SELECT f.path, s.position AS section, s.name, sn.node_id FROM markup_files f
+     JOIN sections s ON s.file_id = f.id LEFT JOIN section_nodes sn ON sn.section_id = s.id
+     ORDER BY f.path, s.position, sn.position`));
 }
 
 export async function countNodesOfStem(c: Conn, stem: string, opts: DrawOptions): Promise<Record<Origin, number>> {

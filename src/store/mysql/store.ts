@@ -1,6 +1,7 @@
 import { sha256 } from '../hash.js';
 import { toDomain, toMetaWord, toRun } from '../rows.js';
 import type {
+  AuditEntry, NodeChange, StoryFile,
   ClaimResult, CompletePageInput, CompletePageResult, HostClaim, WorkerInfo, Domain, DomainScore, DrawOptions, Link, LinkInput, LinkOrder, MarkupFileInput, MarkupFileRecord, MetaWord,
   MetaWordInfo, MetaWordInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store,
   StoredNode, StoredQuery, StoreSummary, TopDomains, UrlCheck,
@@ -85,6 +86,18 @@ export class MysqlStore implements Store {
 
   async setNodeStatus(ids: number[], status: NodeStatus, at = Date.now()): Promise<void> {
     await transaction(this.pool, (c) => nodes.setNodeStatus(c, ids, status, at));
+  }
+
+  async curateNode(id: number, change: NodeChange, who: string, at = Date.now()): Promise<StoredNode | undefined> {
+    return transaction(this.pool, (c) => nodes.curateNode(c, id, change, who, at));
+  }
+
+  async nodeAudit(opts: { nodeId?: number; limit: number }): Promise<AuditEntry[]> {
+    return nodes.nodeAudit(this.pool, opts);
+  }
+
+  async story(): Promise<StoryFile[]> {
+    return nodes.story(this.pool);
   }
 
   async urlChecks(scope: string): Promise<UrlCheck[]> {

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { sha256 } from '../hash.js';
-import { BAND_FANOUT, bandRows, checkMetaWords, rankByBands, NODE_COLUMNS, ofStem, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
+import { BAND_FANOUT, bandRows, checkMetaWords, metaAudit, nodeQueryWhere, rankByBands, NODE_COLUMNS, ofStem, storyOf, toAudit, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
+import { TextTakenError, type AuditEntry, type NodeChange, type StoryFile } from '../store.js';
 import type {
   DrawOptions, MarkupFileInput, MetaWord, MetaWordInfo, MetaWordInput, NodeInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, StoredNode,
   UrlCheck,
@@ -136,17 +137,52 @@ export function loadNodes(db: Database.Database, where: string, params: unknown[
 }
 
 export function queryNodes(db: Database.Database, q: NodeQuery): StoredNode[] {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (q.origin) { where.push('n.origin = ?'); params.push(q.origin); }
-  if (q.stem !== undefined) {
-    where.push('n.id IN (SELECT nm.node_id FROM node_meta nm JOIN meta_words m ON m.id = nm.meta_word_id WHERE m.stem = ?)');
-    params.push(q.stem);
-  }
-  if (q.afterId !== undefined) { where.push('n.id > ?'); params.push(q.afterId); }
-  if (q.sourceUrl !== undefined) { where.push('n.source_url = ?'); params.push(q.sourceUrl); }
+  const { where, params } = nodeQueryWhere(q, (url) => ({ sql: 'n.source_url = ?', params: [url] }));
   const limit = q.limit !== undefined ? ` LIMIT ${Math.max(0, Math.floor(q.limit))}` : '';
-  return loadNodes(db, where.length ? `WHERE ${where.join(' AND ')}` : '', params, `ORDER BY n.id${limit}`);
+  return loadNodes(db, where, params, `ORDER BY n.id${limit}`);
+}
+
+/** See Store.curateNode; the caller holds the transaction. */
+export function curateNode(db: Database.Database, id: number, change: NodeChange, who: string, at: number): StoredNode | undefined {
+  const [node] = loadNodes(db, 'WHERE n.id = ?', [id]);
+  if (!node) return undefined;
+  const audit = db.prepare('INSERT INTO node_audit (node_id, at, who, action, before, after) VALUES (?, ?, ?, ?, ?, ?)');
+  if (change.review !== undefined && change.review !== node.review) {
+    db.prepare('UPDATE nodes SET review = ? WHERE id = ?').run(change.review, id);
+    audit.run(id, at, who, 'review', node.review, change.review);
+  }
+  if (change.text !== undefined && change.text.text !== node.text) {
+    const hash = sha256(change.text.text);
+    const taken = db.prepare('SELECT id FROM nodes WHERE origin = ? AND text_hash = ? AND id <> ?').get(node.origin, hash, id) as Row | undefined;
+    if (taken) throw new TextTakenError(id, Number(taken.id));
+    db.prepare('UPDATE nodes SET text = ?, sentences = ?, text_hash = ? WHERE id = ?').run(change.text.text, JSON.stringify(change.text.sentences), hash, id);
+    audit.run(id, at, who, 'text', node.text, change.text.text);
+  }
+  if (change.metaWordIds !== undefined) {
+    const before = metaAudit(node.metaWords.map((m) => m.id));
+    const after = metaAudit(change.metaWordIds);
+    if (before !== after) {
+      db.prepare('DELETE FROM node_meta WHERE node_id = ?').run(id);
+      const link = db.prepare('INSERT OR IGNORE INTO node_meta (node_id, meta_word_id, weight) VALUES (?, ?, 1)');
+      for (const m of change.metaWordIds) link.run(id, m);
+      audit.run(id, at, who, 'meta', before, after);
+    }
+  }
+  return loadNodes(db, 'WHERE n.id = ?', [id])[0];
+}
+
+export function nodeAudit(db: Database.Database, opts: { nodeId?: number; limit: number }): AuditEntry[] {
+  const where = opts.nodeId === undefined ? '' : 'WHERE node_id = ?';
+  return (db.prepare(`SELECT * FROM node_audit ${where} ORDER BY id DESC LIMIT ${Math.max(0, Math.floor(opts.limit))}`)
+    .all(...(opts.nodeId === undefined ? [] : [opts.nodeId])) as Row[]).map(toAudit);
+}
+
+export function story(db: Database.Database): StoryFile[] {
+  return storyOf(db.prepare(
+    `SELECT f.path, s.position AS section, s.name, sn.node_id FROM markup_files f
+     JOIN sections s ON s.file_id = f.id LEFT JOIN section_nodes sn ON sn.section_id = s.id
+     ORDER BY f.path, s.position, sn.position`,
+  ).all() as Row[]);
 }
 
 export function countNodesOfStem(db: Database.Database, stem: string, opts: DrawOptions): Record<Origin, number> {

@@ -3,6 +3,7 @@ import { StoreUnavailableError } from '../../errors.js';
 import { sha256 } from '../hash.js';
 import { toDomain, toRun, toMetaWord, type Row } from '../rows.js';
 import type {
+  AuditEntry, NodeChange, StoryFile,
   ClaimResult, CompletePageInput, CompletePageResult, HostClaim, WorkerInfo, Domain, DomainScore, DrawOptions, Link, LinkInput, LinkOrder, MarkupFileInput, MarkupFileRecord, MetaWord,
   MetaWordInfo, MetaWordInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store,
   StoredNode, StoredQuery, StoreSummary, TopDomains, UrlCheck,
@@ -102,6 +103,18 @@ export class SqliteStore implements Store {
 
   async setNodeStatus(ids: number[], status: NodeStatus, at = Date.now()): Promise<void> {
     this.write(() => nodes.setNodeStatus(this.db, ids, status, at));
+  }
+
+  async curateNode(id: number, change: NodeChange, who: string, at = Date.now()): Promise<StoredNode | undefined> {
+    return this.write(() => nodes.curateNode(this.db, id, change, who, at));
+  }
+
+  async nodeAudit(opts: { nodeId?: number; limit: number }): Promise<AuditEntry[]> {
+    return nodes.nodeAudit(this.db, opts);
+  }
+
+  async story(): Promise<StoryFile[]> {
+    return nodes.story(this.db);
   }
 
   async urlChecks(scope: string): Promise<UrlCheck[]> {
