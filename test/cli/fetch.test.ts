@@ -1,7 +1,10 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { startTestWeb, type TestWeb } from '../support/testweb.js';
 import { needsShared } from '../support/shared.js';
 
@@ -99,4 +102,25 @@ test('a bad URL or a bad --resolve exits 2 with one line', async () => {
   const bad = await anwc(web.url('alpha.test', '/'), '--resolve', 'alpha.test');
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /^anwc: --resolve is not valid .*; "alpha\.test" is not HOST:ADDR; write e\.g\. alpha\.test:127\.0\.0\.1/);
+});
+
+test('a --config file\'s resolve mappings reach the fetcher as the flag\'s do', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'anwc-config-resolve-'));
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('hello'));
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  try {
+    const config = join(dir, 'c.json');
+    writeFileSync(config, JSON.stringify({ resolve: ['config.test:127.0.0.1'] }));
+    const port = (server.address() as { port: number }).port;
+    const r = await new Promise<{ code: number; stdout: string; stderr: string }>((done) => execFile(
+      process.execPath, [MAIN, 'fetch', `http://config.test:${port}/`, '--config', config],
+      { encoding: 'utf8', timeout: 20_000, env: { ...process.env, ANWC_DEBUG: '' } },
+      (err, stdout, stderr) => done({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    ));
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /^status {5}200$/m);
+  } finally {
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -50,19 +50,22 @@ export const seedCommand: CommandModule = {
       ),
   handler: handler(async (argv: SeedArgs) => {
     const opt = (name: Parameters<typeof resolved>[1]) => resolved(argv as Record<string, unknown>, name).value;
+    // Through opt(), so that a value from the --config file counts as the flag would.
+    const given = (name: Parameters<typeof resolved>[1]) => opt(name) as string | undefined;
+    const meta = given('meta');
     const config: ProviderConfig = {
-      endpoint: argv['search-endpoint'],
+      endpoint: given('search-endpoint'),
       wiki: String(opt('wiki')),
-      file: argv['seed-file'],
-      meta: argv.meta ? argv.meta.split(',') : undefined,
+      file: given('seed-file'),
+      meta: meta ? meta.split(',') : undefined,
       // The crawler's own User-Agent: Wikimedia asks for the tool's name and a contact.
       userAgent: userAgentHeader(String(opt('user-agent')), String(opt('contact'))),
       timeoutMs: Number(opt('search-timeout')) * 1000,
-      dispatcher: resolvingAgent((argv.resolve ?? []).map(String)),
+      dispatcher: resolvingAgent(((opt('resolve') as unknown[] | undefined) ?? []).map(String)),
     };
     const name = String(opt('provider'));
     // A flag that the chosen provider would ignore is a mistake worth one line, not a surprise.
-    if (name !== 'file' && (argv['seed-file'] !== undefined || argv.meta !== undefined)) {
+    if (name !== 'file' && (config.file !== undefined || meta !== undefined)) {
       throw new UserError('--seed-file and --meta belong to --provider file', { value: name, fix: 'add --provider file, or drop them' });
     }
     if (name !== 'wikipedia' && argv.wiki !== undefined) {
@@ -70,7 +73,8 @@ export const seedCommand: CommandModule = {
     }
     const provider = createProvider(name, config);
     // A seed file lists what the user chose: all of it, unless --per-query caps it.
-    const perQuery = argv['per-query'] ?? (provider.ownQueries ? Number.MAX_SAFE_INTEGER : DEFAULT_PER_QUERY);
+    const perQueryGiven = resolved(argv as Record<string, unknown>, 'per-query');
+    const perQuery = perQueryGiven.source !== 'default' ? Number(perQueryGiven.value) : (provider.ownQueries ? Number.MAX_SAFE_INTEGER : DEFAULT_PER_QUERY);
     const store = await openStore(String(opt('db')), { mustExist: true });
     let summary: SeedSummary;
     try {

@@ -59,7 +59,7 @@ export const whyCommand: CommandModule = {
       }
       // Out-of-scope links are never stored, so an unknown URL is judged by the scope given now.
       const set = new ConstraintSet(
-        harvestConstraints({ maxDepth: resolved(argv, 'max-depth').value as number, hosts: listFlag(argv.hosts), sameHost: false, fetcher: {} }),
+        harvestConstraints({ maxDepth: resolved(argv, 'max-depth').value as number, hosts: listFlag(resolved(argv, 'hosts').value), sameHost: false, fetcher: {} }),
       );
       const v = set.check({ url: new URL(n.url), depth: 0 }, 'uri');
       const reason = v.pass
