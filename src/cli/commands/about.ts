@@ -67,6 +67,10 @@ export const ABOUT = {
     command: 'archive [urls..]',
     describe: 'Copy the pages under the given URLs to a folder that browses offline, with a WARC file and its CDXJ index beside it',
   },
+  serve: {
+    command: 'serve',
+    describe: 'The author\'s studio in a browser: the evolving page, curation of foreign text, the mix, seeding and live harvests',
+  },
   maintain: {
     command: 'maintain [instructions]',
     describe: 'Check the links of an infostructure (MOMspider): walk it from its top, test every reference once, report moved, broken, modified and expiring documents',

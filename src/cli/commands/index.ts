@@ -23,6 +23,7 @@ export const COMMANDS: Record<CommandName, () => Promise<CommandModule<any, any>
   map: async () => (await import('./map.js')).mapCommand,
   locate: async () => (await import('./locate.js')).locateCommand,
   archive: async () => (await import('./archive.js')).archiveCommand,
+  serve: async () => (await import('./serve.js')).serveCommand,
   maintain: async () => (await import('./maintain.js')).maintainCommand,
   activity: async () => (await import('./activity.js')).activityCommand,
   robots: async () => (await import('./robots.js')).robotsCommand,

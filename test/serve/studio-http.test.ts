@@ -1,0 +1,158 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { anwc } from '../support/cli.js';
+import { hostileDatabase, startStudio, studioCookie, type Studio } from '../support/studio.js';
+
+describe('anwc serve over HTTP: the guards', () => {
+  let dir: string;
+  let db: string;
+  let hostileId: number;
+  let studio: Studio;
+  let cookie: string;
+  const post = (path: string, body: URLSearchParams | FormData, headers: Record<string, string> = {}) =>
+    fetch(`${studio.origin}${path}`, { method: 'POST', body, redirect: 'manual', headers: { cookie, origin: studio.origin, ...headers } });
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'anwc-studio-'));
+    ({ db, hostileId } = await hostileDatabase(dir, { sample: true }));
+    studio = await startStudio(['--db', db, '--uploads', join(dir, 'uploads'), '--who', 'tester'], { cwd: dir });
+    cookie = await studioCookie(studio.origin);
+  });
+  after(async () => {
+    const end = await studio.stop();
+    assert.equal(end.code, 0, end.stderr);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sends a Content-Security-Policy without unsafe-inline and a cookie no script can read', async () => {
+    const r = await fetch(`${studio.origin}/story`);
+    const csp = r.headers.get('content-security-policy')!;
+    assert.match(csp, /script-src 'self'/);
+    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
+    assert.match(r.headers.get('set-cookie')!, /HttpOnly; SameSite=Strict/);
+    assert.equal(studio.printed, `${studio.origin}/`, 'on loopback the address carries no token');
+  });
+
+  it('escapes what pages and authors gave it: text, source URL and meta word', async () => {
+    for (const path of ['/nodes', `/nodes/${hostileId}`, '/steer', '/wheel']) {
+      const page = await (await fetch(`${studio.origin}${path}`)).text();
+      assert.doesNotMatch(page, /<script>window|onerror="window|"onmouseover="window/, path);
+      assert.doesNotMatch(page, /href="javascript:/i, path);
+    }
+    const list = await (await fetch(`${studio.origin}/nodes?q=keeper+wrote`)).text();
+    assert.match(list, /&lt;script&gt;window\.__xss = 1&lt;\/script&gt;/);
+    assert.match(list, /&quot;onmouseover=&quot;window.__xss=2&quot;/);
+    const steer = await (await fetch(`${studio.origin}/steer`)).text();
+    assert.match(steer, /&lt;img src=x onerror=&quot;window.__xss=4&quot;&gt;/);
+  });
+
+  it('refuses a change without the studio\'s cookie, from another origin, or larger than the limit', async () => {
+    const noCookie = await fetch(`${studio.origin}/mix`, { method: 'POST', body: new URLSearchParams({ proportion: '20' }), headers: { origin: studio.origin }, redirect: 'manual' });
+    assert.equal(noCookie.status, 403);
+    const foreign = await post('/mix', new URLSearchParams({ proportion: '20' }), { origin: 'http://evil.test' });
+    assert.equal(foreign.status, 403);
+    // The answer comes from the announced length, before a byte of the body is read.
+    const big = await new Promise<number>((ok, fail) => {
+      const req = request(`${studio.origin}/mix`, {
+        method: 'POST', headers: { cookie, origin: studio.origin, 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(3 * 1024 * 1024) },
+      }, (res) => {
+        ok(res.statusCode!);
+        req.destroy();
+      });
+      req.on('error', fail);
+      req.flushHeaders();
+    });
+    assert.equal(big, 413);
+    assert.match((await anwc(['mix', '--db', db])).stdout, /0\.5/, 'nothing refused was stored');
+    const ok = await post('/mix', new URLSearchParams({ proportion: '20' }));
+    assert.equal(ok.status, 303);
+    assert.match((await anwc(['mix', '--db', db])).stdout, /0\.2/);
+  });
+
+  it('keeps an uploaded file inside the uploads folder whatever its name, and shows a markup error at file:line:col', async () => {
+    const form = new FormData();
+    form.set('file', new Blob(['{\\begin\n  {\\node \\meta="sea"\n    The sea.\n  }\n}\n']), '../../../escape.ane');
+    const r = await post('/import', form);
+    assert.equal(r.status, 303, await r.text());
+    assert.deepEqual(readdirSync(join(dir, 'uploads')), ['escape.ane']);
+    assert.equal(existsSync(join(dir, 'escape.ane')), false);
+    const bad = new FormData();
+    bad.set('file', new Blob(['{\\begin\n  {\\node \\meta="sea"\n']), 'broken.ane');
+    const refused = await post('/import', bad);
+    assert.equal(refused.status, 400);
+    assert.match(await refused.text(), /uploads\/broken\.ane:\d+:\d+: /);
+  });
+
+  it('a rejected node is never picked nor exported, and the audit names who rejected it', async () => {
+    const pickAll = async () => {
+      const seen = new Set<string>();
+      for (let seed = 1; seed <= 12; seed++) seen.add((await anwc(['pick', 'lighthouse', '--seed', String(seed), '--db', db, '--json'])).stdout);
+      return [...seen].join('');
+    };
+    assert.equal((await anwc(['mix', '1', '--db', db])).code, 0);
+    assert.match(await pickAll(), /keeper wrote/, 'before: the node is drawn');
+    const r = await post(`/nodes/${hostileId}/review`, new URLSearchParams({ review: 'rejected', back: 'https://evil.test/' }));
+    assert.equal(r.status, 303);
+    assert.match(r.headers.get('location')!, new RegExp(`^/nodes/${hostileId}\\?note=`), 'a foreign address to go back to is not followed');
+    assert.doesNotMatch(await pickAll(), /keeper wrote/);
+    assert.doesNotMatch((await anwc(['export', '--origin', 'crawler', '--format', 'jsonl', '--db', db])).stdout, /keeper wrote/);
+    const page = await (await fetch(`${studio.origin}/nodes/${hostileId}`)).text();
+    assert.match(page, /<td>tester<\/td><td>review<\/td><td>unreviewed<\/td><td>rejected<\/td>/);
+  });
+});
+
+describe('anwc serve off loopback', () => {
+  it('lets nobody in without the token, which only the printed address gives', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'anwc-studio-'));
+    const studio = await startStudio(['--host', '127.0.0.2', '--db', `sqlite:${join(dir, 's.sqlite')}`], { cwd: dir });
+    try {
+      const token = new URL(studio.printed).searchParams.get('token')!;
+      assert.ok(token.length >= 16, studio.printed);
+      assert.equal((await fetch(`${studio.origin}/story`)).status, 401);
+      assert.equal((await fetch(`${studio.origin}/story?token=wrong-${token}`)).status, 401);
+      const entry = await fetch(studio.printed, { redirect: 'manual' });
+      assert.equal(entry.status, 303);
+      assert.equal(entry.headers.get('location'), '/', 'the token leaves the address bar');
+      const cookie = entry.headers.get('set-cookie')!.split(';')[0]!;
+      assert.equal((await fetch(`${studio.origin}/story`, { headers: { cookie } })).status, 200);
+    } finally {
+      assert.equal((await studio.stop()).code, 0);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('never prints a token it was given', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'anwc-studio-'));
+    const token = 'given-secret-0123456789';
+    const studio = await startStudio(['--host', '127.0.0.2', '--token', token, '--db', `sqlite:${join(dir, 's.sqlite')}`], { cwd: dir });
+    try {
+      assert.doesNotMatch(studio.printed, /token/);
+      assert.equal((await fetch(`${studio.origin}/story?token=${token}`, { redirect: 'manual' })).status, 303);
+    } finally {
+      const end = await studio.stop();
+      assert.doesNotMatch(end.stdout + end.stderr, new RegExp(token));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('says in one line that a port is taken, or a token is too short', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'anwc-studio-'));
+    const studio = await startStudio(['--db', `sqlite:${join(dir, 's.sqlite')}`], { cwd: dir });
+    try {
+      const port = new URL(studio.origin).port;
+      const taken = await anwc(['serve', '--port', port, '--db', `sqlite:${join(dir, 's.sqlite')}`]);
+      assert.equal(taken.code, 2);
+      assert.equal(taken.stderr, `anwc: port ${port} on 127.0.0.1 is taken (got "${port}"); give another with --port N\n`);
+      const short = await anwc(['serve', '--token', 'abc', '--db', `sqlite:${join(dir, 's.sqlite')}`]);
+      assert.equal(short.code, 2);
+      assert.match(short.stderr, /^anwc: the token is too short.*\n$/);
+    } finally {
+      await studio.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
