@@ -23,6 +23,7 @@ import { nodeListPage, nodePage } from './pages/nodes.js';
 import { jobBlock, steerPage } from './pages/steer.js';
 import { storyPage } from './pages/story.js';
 import { wheelFigure, wheelPage } from './pages/wheel.js';
+import { timeline } from './timeline.js';
 import { parseStoryState, steppedBack, storyQuery, swapped } from './story-state.js';
 
 export interface StudioOptions {
@@ -44,6 +45,8 @@ const PAGE_SIZE = 50;
 const BODY_MAX = 2 * 1024 * 1024;
 const TEXT_MAX = 20_000;
 const SWAP_DRAWS = 8;
+/** The newest nodes the chart over time counts: enough for its shape, bounded on a big store. */
+const TIMELINE_NODES = 20_000;
 
 function sameSecret(a: string | undefined, b: string): boolean {
   if (a === undefined) return false;
@@ -164,7 +167,9 @@ export function studioApp(o: StudioOptions): Hono {
   app.get('/nodes/:id', async (c) => {
     const node = await nodeOf(c);
     if (!node) return c.html('<p>No such node.</p>', 404);
-    return c.html(nodePage({ node, verdict: evaluateBlock(node.text), audit: await store.nodeAudit({ nodeId: node.id, limit: 50 }), note: c.req.query('note') }));
+    return c.html(nodePage({
+      node, words: await store.listMetaWords(), verdict: evaluateBlock(node.text), audit: await store.nodeAudit({ nodeId: node.id, limit: 50 }), note: c.req.query('note'),
+    }));
   });
   app.post('/nodes/:id/review', async (c) => {
     const node = await nodeOf(c);
@@ -181,11 +186,11 @@ export function studioApp(o: StudioOptions): Hono {
     const body = await c.req.parseBody();
     const text = String(body.text ?? '').replace(/\r\n?/g, '\n').trim();
     const wordsTyped = String(body.words ?? '');
+    const known = await store.listMetaWords();
     const again = async (error: string, status: 400 | 409) => c.html(nodePage({
-      node, verdict: evaluateBlock(node.text), audit: await store.nodeAudit({ nodeId: node.id, limit: 50 }), error, draft: { text, words: wordsTyped },
+      node, words: known, verdict: evaluateBlock(node.text), audit: await store.nodeAudit({ nodeId: node.id, limit: 50 }), error, draft: { text, words: wordsTyped },
     }), status);
     if (text === '' || text.length > TEXT_MAX) return again(`the text must hold 1 to ${TEXT_MAX} characters`, 400);
-    const known = await store.listMetaWords();
     const ids: number[] = [];
     for (const typed of wordsTyped.split(',').map((w) => w.trim()).filter(Boolean)) {
       const m = known.find((k) => k.stem === stem(typed));
@@ -244,7 +249,10 @@ export function studioApp(o: StudioOptions): Hono {
   app.post('/harvest/stop', (c) => c.redirect(withNote('/steer', jobs.stop() ? 'stopping: the pages in flight are finished and saved' : 'nothing was running'), 303));
 
   // Pictures.
-  app.get('/wheel', async (c) => c.html(wheelPage({ top: await store.topDomains(50), words: await store.listMetaWords(), runs: await store.runs(10) })));
+  app.get('/wheel', async (c) => c.html(wheelPage({
+    top: await store.topDomains(50), timeline: timeline(await store.nodeTimes(TIMELINE_NODES), 12, 6),
+    words: await store.listMetaWords(), runs: await store.runs(10),
+  })));
   app.get('/events', (c) => streamSSE(c, async (sse) => {
     let alive = true;
     sse.onAbort(() => { alive = false; });

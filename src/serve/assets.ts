@@ -50,6 +50,9 @@ th, td { border-bottom: 1px solid var(--line); padding: .2em .6em; text-align: l
 pre.log { background: #f0efe9; padding: .6em; font-size: .8em; white-space: pre-wrap; }
 svg.pie { float: left; margin: 0 2em 1em 0; }
 .bars rect { fill: var(--crawler); }
+svg.timeline { display: block; margin-bottom: .6em; }
+.scroll { overflow-x: auto; }
+.timeline-table td, .timeline-table th { padding: .1em .4em; text-align: right; }
 .key { display: inline-block; width: .8em; height: .8em; margin-right: .4em; }
 .s0 { fill: #4e79a7; background: #4e79a7; } .s1 { fill: #f28e2b; background: #f28e2b; } .s2 { fill: #e15759; background: #e15759; }
 .s3 { fill: #76b7b2; background: #76b7b2; } .s4 { fill: #59a14f; background: #59a14f; } .s5 { fill: #edc948; background: #edc948; }

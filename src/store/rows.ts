@@ -240,3 +240,7 @@ export function storyOf(rows: Row[]): StoryFile[] {
   }
   return files;
 }
+
+export function toNodeTime(r: Row): { sourceUrl: string; createdAt: number } {
+  return { sourceUrl: String(r.source_url), createdAt: num(r.created_at) };
+}

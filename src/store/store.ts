@@ -421,6 +421,8 @@ export interface Store {
   nodeAudit(opts: { nodeId?: number; limit: number }): Promise<AuditEntry[]>;
   /** The imported markup files in path order, each with its sections and their nodes in order. */
   story(): Promise<StoryFile[]>;
+  /** The newest `limit` crawler nodes' source pages and times, newest first: what the studio charts over time. */
+  nodeTimes(limit: number): Promise<{ sourceUrl: string; createdAt: number }[]>;
   /** The last checks kept for a scope. */
   urlChecks(scope: string): Promise<UrlCheck[]>;
   /** Keeps these checks for the scope; `replace` drops the scope's others first (a whole run's results). */

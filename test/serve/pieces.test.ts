@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { pieSlices } from '../../src/serve/pie.js';
 import { parseStoryState, steppedBack, storyQuery, swapped, HISTORY_MAX } from '../../src/serve/story-state.js';
+import { timeline } from '../../src/serve/timeline.js';
 import { clickablePieces } from '../../src/serve/words.js';
 
 describe('the evolving page: clickable words', () => {
@@ -61,5 +62,27 @@ describe('the wheel as a pie', () => {
     assert.equal(slices[1]!.path, 'M 100 100 L 0 100 A 100 100 0 0 1 100 0 Z');
     assert.match(pieSlices([{ label: 'all', value: 5 }], 10)[0]!.path, /^M 10 0 A 10 10 0 1 1 9\.999 0 Z$/, 'a whole is a circle');
     assert.deepEqual(pieSlices([{ label: 'none', value: 0 }], 10), []);
+  });
+});
+
+describe('nodes per domain over time', () => {
+  const n = (host: string, at: number) => ({ sourceUrl: `http://${host}/p`, createdAt: at });
+  it('counts each domain\'s nodes in equal spans, the top domains a row each and the rest one row', () => {
+    const t = timeline([n('a.test', 0), n('a.test', 5), n('b.test', 9), n('c.test', 9), n('a.test', 9), n('d.test', 1)], 2, 2);
+    assert.deepEqual(t.starts, [0, 5]);
+    assert.equal(t.spanMs, 5);
+    assert.deepEqual(t.series, [
+      { host: 'a.test', counts: [1, 2] },
+      { host: 'b.test', counts: [0, 1] },
+      { host: 'other domains', counts: [1, 1] },
+    ]);
+  });
+
+  it('holds every node once, whatever the times', () => {
+    fc.assert(fc.property(fc.array(fc.record({ h: fc.constantFrom('a', 'b', 'c', 'd'), at: fc.integer({ min: 0, max: 1e12 }) }), { maxLength: 60 }), fc.integer({ min: 1, max: 20 }), (xs, spans) => {
+      const t = timeline(xs.map((x) => n(`${x.h}.test`, x.at)), spans, 2);
+      assert.equal(t.series.reduce((a, s) => a + s.counts.reduce((b, c) => b + c, 0), 0), xs.length);
+      if (xs.length > 0) assert.equal(t.starts.length, spans);
+    }));
   });
 });

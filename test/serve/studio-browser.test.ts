@@ -105,6 +105,8 @@ describe('anwc serve in Chromium', { skip }, () => {
     const slices = await page.locator('svg.pie path.slice').count();
     assert.ok(slices >= 2, `slices: ${slices}`);
     assert.equal(await page.locator('.wheel-table tbody tr').count(), slices, 'a row for every slice');
+    assert.ok(await page.locator('svg.timeline rect').count() > 0, 'nodes over time are drawn');
+    assert.ok(await page.locator('.timeline-table tbody tr').count() >= 2, 'and tabled, a row per domain');
     await shot('wheel');
     await clean('wheel');
   });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { anwc } from '../support/cli.js';
+import { mysqlDb } from '../support/db.js';
 import { hostileDatabase, startStudio, studioCookie, type Studio } from '../support/studio.js';
 
 describe('anwc serve over HTTP: the guards', () => {
@@ -152,6 +153,63 @@ describe('anwc serve off loopback', () => {
       assert.match(short.stderr, /^anwc: the token is too short.*\n$/);
     } finally {
       await studio.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('anwc serve on MariaDB/MySQL', () => {
+  // As the store's contract suite: ANWC_TEST_MYSQL=off runs without a server; otherwise one is needed.
+  it('reads the story and curates on a MySQL database as on SQLite', { skip: process.env.ANWC_TEST_MYSQL === 'off' && 'ANWC_TEST_MYSQL=off' }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'anwc-studio-'));
+    const target = mysqlDb();
+    const { db, hostileId } = await hostileDatabase(dir, { sample: true, db: target.url });
+    const studio = await startStudio(['--db', db, '--who', 'tester'], { cwd: dir });
+    try {
+      const story = await (await fetch(`${studio.origin}/story?seed=1`)).text();
+      assert.equal(story.match(/class="node author/g)?.length, 14);
+      assert.match(story, /<a class="word" href="\/story\/click\?[^"]*word=lighthouse">lighthouse<\/a>/);
+      const cookie = await studioCookie(studio.origin);
+      const edit = await fetch(`${studio.origin}/nodes/${hostileId}`, {
+        method: 'POST', redirect: 'manual', headers: { cookie, origin: studio.origin },
+        body: new URLSearchParams({ text: 'The keeper wrote of the lighthouse, and nothing else.', words: 'lighthouse, keeper' }),
+      });
+      assert.equal(edit.status, 303);
+      const page = await (await fetch(`${studio.origin}/nodes/${hostileId}`)).text();
+      assert.match(page, /<td>tester<\/td><td>meta<\/td><td>lighthouse<\/td><td>keeper, lighthouse<\/td>/, 'meta words in the audit by name');
+      assert.match(page, /<td>tester<\/td><td>text<\/td>/);
+    } finally {
+      assert.equal((await studio.stop()).code, 0);
+      await target.cleanup();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('anwc serve after the demo', () => {
+  it('brings the demo web back, so that a harvest from the studio goes on offline', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'anwc-studio-demo-'));
+    const db = `sqlite:${join(dir, 'demo.sqlite')}`;
+    const demo = await anwc(['demo', '--db', db, '--port', '0', '--max-pages', '15', '--progress', 'none'], { cwd: dir });
+    assert.equal(demo.code, 0, demo.stderr);
+    const port = /127\.0\.0\.1:(\d+)/.exec(demo.stdout)![1];
+    const studio = await startStudio(['--db', db], { cwd: dir });
+    try {
+      const before = await anwc(['stats', '--db', db, '--json']);
+      const done = (s: string) => (JSON.parse(s) as { links: Record<string, number> }).links.done ?? 0;
+      const cookie = await studioCookie(studio.origin);
+      const r = await fetch(`${studio.origin}/harvest`, { method: 'POST', redirect: 'manual', headers: { cookie, origin: studio.origin }, body: new URLSearchParams({ 'max-pages': '10' }) });
+      assert.equal(r.status, 303);
+      let job = '';
+      for (let i = 0; i < 120 && !/harvest (done|failed)/.test(job); i++) {
+        await new Promise((ok) => setTimeout(ok, 250));
+        job = await (await fetch(`${studio.origin}/steer`)).text();
+      }
+      assert.match(job, /harvest<\/strong> done \(exit 0\)/, job);
+      assert.equal(done((await anwc(['stats', '--db', db, '--json'])).stdout), done(before.stdout) + 10, 'ten more pages walked, on the demo web');
+    } finally {
+      const end = await studio.stop();
+      assert.match(end.stdout, new RegExp(`the demo web runs again on 127\\.0\\.0\\.1:${port} `));
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -255,6 +255,9 @@ export function contractSuite(b: Backend): void {
           [a!.id, 'ann', 'review', 'unreviewed', 'approved', 10],
         ], 'newest first; nothing recorded for a change that changed nothing or was refused');
         assert.deepEqual((await s.nodeAudit({ nodeId: a!.id, limit: 10 })).map((e) => e.action), ['review']);
+        const times = await s.nodeTimes(2);
+        assert.deepEqual(times.map((x) => x.sourceUrl), [pages[2], pages[1]], 'the newest first, as many as asked');
+        assert.ok(times.every((x) => typeof x.createdAt === 'number' && x.createdAt > 0));
         assert.equal((await s.nodeAudit({ limit: 1 })).length, 1);
       }));
 

@@ -61,9 +61,9 @@ export const HOSTILE = {
   word: '<img src=x onerror="window.__xss=4">',
 };
 
-/** A database with one hostile crawler node about the lighthouse and a hostile meta word; with `sample`, the sample story imported first. */
-export async function hostileDatabase(dir: string, o: { sample: boolean }): Promise<{ db: string; hostileId: number }> {
-  const db = `sqlite:${join(dir, 'studio.sqlite')}`;
+/** A database (SQLite in `dir` unless `db` names one) with a hostile crawler node about the lighthouse and a hostile meta word; with `sample`, the sample story imported first. */
+export async function hostileDatabase(dir: string, o: { sample: boolean; db?: string }): Promise<{ db: string; hostileId: number }> {
+  const db = o.db ?? `sqlite:${join(dir, 'studio.sqlite')}`;
   if (o.sample) {
     const imported = await anwc(['import', SAMPLE, '--db', db]);
     assert.equal(imported.code, 0, imported.stderr);

@@ -71,6 +71,8 @@ ${n.review !== 'unreviewed' ? html`<button name="review" value="unreviewed">Undo
 
 export interface NodeView {
   node: StoredNode;
+  /** The meta words by id, to show an audit line's ids by name. */
+  words: MetaWordInfo[];
   verdict: BlockVerdict;
   audit: AuditEntry[];
   note?: string;
@@ -98,7 +100,15 @@ ${reviewButtons(n, `/nodes/${n.id}`)}
 </form>
 <h2>Changes</h2>
 ${v.audit.length === 0 ? html`<p>None yet.</p>` : html`<table class="audit"><thead><tr><th>When</th><th>Who</th><th>What</th><th>Before</th><th>After</th></tr></thead><tbody>
-${v.audit.map((e) => html`<tr><td>${when(e.at)}</td><td>${e.who}</td><td>${e.action}</td><td>${e.before ?? ''}</td><td>${e.after ?? ''}</td></tr>`)}
+${v.audit.map((e) => html`<tr><td>${when(e.at)}</td><td>${e.who}</td><td>${e.action}</td><td>${shown(e, e.before, v.words)}</td><td>${shown(e, e.after, v.words)}</td></tr>`)}
 </tbody></table>`}`;
   return layout(`Node ${n.id}`, 'nodes', body);
+}
+
+/** An audit value as the author reads it: meta word ids (kept as JSON) by name. */
+function shown(e: AuditEntry, value: string | null, words: MetaWordInfo[]): string {
+  if (value === null) return '';
+  if (e.action !== 'meta') return value;
+  const ids = JSON.parse(value) as number[];
+  return ids.map((id) => words.find((w) => w.id === id)?.word ?? `#${id}`).sort().join(', ');
 }

@@ -1,10 +1,12 @@
 import { html } from 'hono/html';
 import type { MetaWordInfo, Run, TopDomains } from '../../store/store.js';
 import { pieSlices } from '../pie.js';
+import type { Timeline } from '../timeline.js';
 import { layout, when, type Html } from './layout.js';
 
 export interface WheelView {
   top: TopDomains;
+  timeline: Timeline;
   words: MetaWordInfo[];
   runs: Run[];
 }
@@ -21,6 +23,10 @@ export function wheelPage(v: WheelView): Html {
 <section>
 <h2>Domain shares of the roulette wheel</h2>
 <div id="wheel">${wheelFigure(v.top)}</div>
+</section>
+<section>
+<h2>Nodes found per domain over time</h2>
+${timelineFigure(v.timeline, new Map(v.top.domains.slice(0, PIE_DOMAINS).map((d, i) => [d.host, i])))}
 </section>
 <section>
 <h2>Nodes per meta word</h2>
@@ -59,4 +65,34 @@ ${slices.map((s, i) => {
     return html`<tr><td><span class="key s${i % 11}" aria-hidden="true"></span>${s.label}</td><td>${s.value.toFixed(0)}</td><td>${(s.share * 100).toFixed(1)} %</td><td>${d?.pages ?? ''}</td><td>${d?.nodes ?? ''}</td></tr>`;
   })}
 </tbody></table>`;
+}
+
+const BAR_W = 28;
+const CHART_H = 140;
+
+/** Stacked bars, a span each, a domain in its colour of the pie (grey when it has no slice of its own); the table holds the same counts. */
+function timelineFigure(t: Timeline, colours: ReadonlyMap<string, number>): Html {
+  const colour = (host: string) => colours.get(host) ?? 10;
+  if (t.starts.length === 0) return html`<p>No crawler node yet.</p>`;
+  const totals = t.starts.map((_, i) => t.series.reduce((a, s) => a + s.counts[i]!, 0));
+  const most = Math.max(1, ...totals);
+  const bars = t.starts.map((_, i) => {
+    let y = CHART_H;
+    return t.series.map((s) => {
+      const h = (CHART_H * s.counts[i]!) / most;
+      y -= h;
+      return h > 0 ? html`<rect class="s${colour(s.host)}" x="${i * (BAR_W + 4)}" y="${y.toFixed(1)}" width="${BAR_W}" height="${h.toFixed(1)}"><title>${s.host}: ${s.counts[i]}</title></rect>` : '';
+    });
+  });
+  const label = (at: number) => spanLabel(at, t.spanMs);
+  return html`<svg class="timeline" width="${t.starts.length * (BAR_W + 4)}" height="${CHART_H}" role="img" aria-label="Nodes found per domain in each span of time; the table below holds the counts">${bars}</svg>
+<div class="scroll"><table class="timeline-table"><thead><tr><th>Domain</th>${t.starts.map((at) => html`<th>${label(at)}</th>`)}</tr></thead><tbody>
+${t.series.map((s) => html`<tr><td><span class="key s${colour(s.host)}" aria-hidden="true"></span>${s.host}</td>${s.counts.map((c) => html`<td>${c}</td>`)}</tr>`)}
+</tbody></table></div>`;
+}
+
+/** A span's start as short as its length allows: the time of day for spans under a day, else the date. */
+function spanLabel(at: number, spanMs: number): string {
+  const iso = new Date(at).toISOString();
+  return spanMs < 86_400_000 ? iso.slice(11, spanMs < 1000 ? 23 : spanMs < 60_000 ? 19 : 16) : iso.slice(0, 10);
 }

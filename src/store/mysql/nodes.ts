@@ -1,5 +1,5 @@
 import { sha256 } from '../hash.js';
-import { BAND_FANOUT, bandRows, checkMetaWords, metaAudit, nodeQueryWhere, rankByBands, NODE_COLUMNS, ofStem, storyOf, toAudit, toMetaWord, toUrlCheck, uniqueByStem, withMeta } from '../rows.js';
+import { BAND_FANOUT, bandRows, checkMetaWords, metaAudit, nodeQueryWhere, rankByBands, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta } from '../rows.js';
 import { TextTakenError, type AuditEntry, type NodeChange, type StoryFile } from '../store.js';
 import type {
   DrawOptions, MarkupFileInput, MetaWord, MetaWordInfo, MetaWordInput, NodeInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, StoredNode,
@@ -195,6 +195,10 @@ export async function nodeAudit(c: Conn, opts: { nodeId?: number; limit: number 
   const where = opts.nodeId === undefined ? '' : 'WHERE node_id = ?';
   return (await all(c, `SELECT * FROM node_audit ${where} ORDER BY id DESC LIMIT ${Math.max(0, Math.floor(opts.limit))}`,
     opts.nodeId === undefined ? [] : [opts.nodeId])).map(toAudit);
+}
+
+export async function nodeTimes(c: Conn, limit: number): Promise<{ sourceUrl: string; createdAt: number }[]> {
+  return (await all(c, `SELECT source_url, created_at FROM nodes WHERE origin = 'crawler' AND source_url IS NOT NULL ORDER BY id DESC LIMIT ${Math.max(0, Math.floor(limit))}`)).map(toNodeTime);
 }
 
 export async function story(c: Conn): Promise<StoryFile[]> {

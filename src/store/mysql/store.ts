@@ -96,6 +96,10 @@ export class MysqlStore implements Store {
     return nodes.nodeAudit(this.pool, opts);
   }
 
+  async nodeTimes(limit: number): Promise<{ sourceUrl: string; createdAt: number }[]> {
+    return nodes.nodeTimes(this.pool, limit);
+  }
+
   async story(): Promise<StoryFile[]> {
     return nodes.story(this.pool);
   }

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { sha256 } from '../hash.js';
-import { BAND_FANOUT, bandRows, checkMetaWords, metaAudit, nodeQueryWhere, rankByBands, NODE_COLUMNS, ofStem, storyOf, toAudit, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
+import { BAND_FANOUT, bandRows, checkMetaWords, metaAudit, nodeQueryWhere, rankByBands, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
 import { TextTakenError, type AuditEntry, type NodeChange, type StoryFile } from '../store.js';
 import type {
   DrawOptions, MarkupFileInput, MetaWord, MetaWordInfo, MetaWordInput, NodeInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, StoredNode,
@@ -175,6 +175,10 @@ export function nodeAudit(db: Database.Database, opts: { nodeId?: number; limit:
   const where = opts.nodeId === undefined ? '' : 'WHERE node_id = ?';
   return (db.prepare(`SELECT * FROM node_audit ${where} ORDER BY id DESC LIMIT ${Math.max(0, Math.floor(opts.limit))}`)
     .all(...(opts.nodeId === undefined ? [] : [opts.nodeId])) as Row[]).map(toAudit);
+}
+
+export function nodeTimes(db: Database.Database, limit: number): { sourceUrl: string; createdAt: number }[] {
+  return (db.prepare(`SELECT source_url, created_at FROM nodes WHERE origin = 'crawler' AND source_url IS NOT NULL ORDER BY id DESC LIMIT ${Math.max(0, Math.floor(limit))}`).all() as Row[]).map(toNodeTime);
 }
 
 export function story(db: Database.Database): StoryFile[] {

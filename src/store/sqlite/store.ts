@@ -113,6 +113,10 @@ export class SqliteStore implements Store {
     return nodes.nodeAudit(this.db, opts);
   }
 
+  async nodeTimes(limit: number): Promise<{ sourceUrl: string; createdAt: number }[]> {
+    return nodes.nodeTimes(this.db, limit);
+  }
+
   async story(): Promise<StoryFile[]> {
     return nodes.story(this.db);
   }
