@@ -47,6 +47,8 @@ export class Jobs {
     const view: JobView = { kind, state: 'running', startedAt: Date.now(), exitCode: null, lines: [] };
     const child = spawn(process.execPath, [MAIN, kind, ...args, ...this.extra[kind]], {
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: a Ctrl-C at the studio's terminal reaches the job once, through stop(), not twice.
+      detached: true,
       env: { ...process.env, ANWC_DB: this.db },
     });
     const partial = { stdout: '', stderr: '' };

@@ -207,9 +207,17 @@ describe('anwc serve after the demo', () => {
       }
       assert.match(job, /harvest<\/strong> done \(exit 0\)/, job);
       assert.equal(done((await anwc(['stats', '--db', db, '--json'])).stdout), done(before.stdout) + 10, 'ten more pages walked, on the demo web');
+      // Ctrl-C at the studio while a harvest runs: the harvest finishes its pages in flight, saves, and both end well.
+      const again = await fetch(`${studio.origin}/harvest`, { method: 'POST', redirect: 'manual', headers: { cookie, origin: studio.origin } });
+      assert.equal(again.status, 303);
+      await new Promise((ok) => setTimeout(ok, 1500));
     } finally {
       const end = await studio.stop();
+      assert.equal(end.code, 0, end.stderr);
+      assert.match(end.stderr, /stopping the running job \(its pages in flight are saved/);
       assert.match(end.stdout, new RegExp(`the demo web runs again on 127\\.0\\.0\\.1:${port} `));
+      const links = (JSON.parse((await anwc(['stats', '--db', db, '--json'])).stdout) as { links: Record<string, number> }).links;
+      assert.equal(links.leased ?? 0, 0, 'no link left leased: the stopped harvest saved what it held');
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -55,7 +55,7 @@ export const serveCommand: CommandModule = {
   ...ABOUT.serve,
   builder: (y) =>
     withOptions(y, 'db')
-      .option('port', { type: 'number', describe: `Port to listen on [default: ${DEFAULT_PORT}]` })
+      .option('port', { type: 'string', describe: `Port to listen on [default: ${DEFAULT_PORT}]` })
       .option('host', { type: 'string', describe: 'Address to listen on; anything but loopback needs the token [default: 127.0.0.1]' })
       .option('token', { type: 'string', describe: 'Secret a browser needs to use the studio off loopback (env ANWC_STUDIO_TOKEN; one is made up and printed when not given)' })
       .option('uploads', { type: 'string', describe: 'Folder for markup files uploaded in the studio [default: ./anwc-uploads]' })
@@ -68,8 +68,9 @@ export const serveCommand: CommandModule = {
   handler: handler(async (argv: Record<string, unknown>) => {
     const db = String(resolved(argv, 'db').value);
     const host = (argv.host as string | undefined) ?? '127.0.0.1';
-    const port = (argv.port as number | undefined) ?? DEFAULT_PORT;
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UserError('--port must be a whole number from 0 to 65535', { value: String(argv.port), fix: `e.g. --port ${DEFAULT_PORT}` });
+    const portText = argv.port === undefined ? String(DEFAULT_PORT) : String(argv.port);
+    const port = /^\d{1,5}$/.test(portText) ? Number(portText) : NaN;
+    if (!(port <= 65535)) throw new UserError('--port must be a whole number from 0 to 65535', { value: portText, fix: `e.g. --port ${DEFAULT_PORT}` });
     const tokenRequired = !LOOPBACK.has(host);
     const given = (argv.token as string | undefined) ?? process.env.ANWC_STUDIO_TOKEN;
     if (given !== undefined && given.length < 16) throw new UserError('the token is too short to guess badly', { fix: 'give at least 16 characters, e.g. --token "$(openssl rand -hex 16)"' });
@@ -101,11 +102,16 @@ export const serveCommand: CommandModule = {
       if (tokenRequired && given !== undefined) process.stdout.write('  open it with ?token= and the token you gave\n');
       process.stdout.write(`  database ${redact(db)}${web ? `; the demo web runs again on 127.0.0.1:${web.port} for seeding and harvesting` : ''}\n  Ctrl-C stops it\n`);
       await new Promise<void>((done) => {
+        // The first Ctrl-C lets a running job finish its pages in flight; a second stops it at once.
+        let signals = 0;
         const stop = () => {
-          process.off('SIGINT', stop);
-          process.off('SIGTERM', stop);
-          if (jobs.stop()) process.stderr.write('anwc serve: stopping the running job (its pages in flight are saved)\n');
-          void jobs.settled().then(done);
+          signals += 1;
+          if (jobs.stop()) {
+            process.stderr.write(signals === 1
+              ? 'anwc serve: stopping the running job (its pages in flight are saved; Ctrl-C again to stop it at once)\n'
+              : 'anwc serve: stopping the job at once\n');
+          }
+          if (signals === 1) void jobs.settled().then(done);
         };
         process.on('SIGINT', stop);
         process.on('SIGTERM', stop);
