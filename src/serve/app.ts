@@ -141,7 +141,9 @@ export function studioApp(o: StudioOptions): Hono {
     const q = c.req.query();
     const words = await store.listMetaWords();
     const word = words.find((w) => w.word === q.word);
-    const query: NodeQuery & { word?: string } = {
+    const runs = await store.runs(20);
+    const run = runs.find((r) => String(r.id) === q.run);
+    const query: NodeQuery & { word?: string; run?: number } = {
       origin: 'crawler',
       contains: q.q?.trim() || undefined,
       host: q.host?.trim().toLowerCase() || undefined,
@@ -151,12 +153,14 @@ export function studioApp(o: StudioOptions): Hono {
       limit: PAGE_SIZE + 1,
       word: word?.word,
       ...(word ? { stem: word.stem } : {}),
+      // A run's nodes are those stored while it ran.
+      ...(run ? { run: run.id, createdFrom: run.startedAt, createdTo: run.endedAt ?? Date.now() } : {}),
     };
     const found = await store.nodes(query);
     const nodes = found.slice(0, PAGE_SIZE);
     const self = `/nodes?${new URLSearchParams(Object.entries(q).filter(([k]) => k !== 'after' && k !== 'note')).toString()}`;
     return c.html(nodeListPage({
-      query, nodes, verdicts: nodes.map((n) => evaluateBlock(n.text)), words,
+      query, nodes, verdicts: nodes.map((n) => evaluateBlock(n.text)), words, runs,
       next: found.length > PAGE_SIZE ? nodes[nodes.length - 1]!.id : null, self, note: q.note,
     }));
   });

@@ -143,6 +143,8 @@ export function nodeQueryWhere(q: NodeQuery, sourceUrl: (url: string) => { sql: 
   }
   if (q.status) add('n.status = ?', q.status);
   if (q.review) add('n.review = ?', q.review);
+  if (q.createdFrom !== undefined) add('n.created_at >= ?', q.createdFrom);
+  if (q.createdTo !== undefined) add('n.created_at <= ?', q.createdTo);
   return { where: where.length > 0 ? `WHERE ${where.join(' AND ')}` : '', params };
 }
 

@@ -192,6 +192,9 @@ export interface NodeQuery {
   host?: string;
   status?: NodeStatus;
   review?: Review;
+  /** Only nodes stored in this time range (epoch ms, both ends included): e.g. during one run. */
+  createdFrom?: number;
+  createdTo?: number;
 }
 
 /** Which nodes the engine may draw: by default every node but the gone ones. */

@@ -207,6 +207,12 @@ describe('anwc serve after the demo', () => {
       }
       assert.match(job, /harvest<\/strong> done \(exit 0\)/, job);
       assert.equal(done((await anwc(['stats', '--db', db, '--json'])).stdout), done(before.stdout) + 10, 'ten more pages walked, on the demo web');
+      const ids = async (q: string) => [...(await (await fetch(`${studio.origin}/nodes?${q}`)).text()).matchAll(/<li class="node crawler[^"]*" data-node="(\d+)"/g)].map((m) => m[1]);
+      const [first, second, all] = [await ids('run=1'), await ids('run=2'), await ids('')];
+      assert.ok(first.length > 0, 'the demo\'s run stored nodes');
+      assert.ok(first.length < all.length || second.length === 0, 'a run shows only its own nodes');
+      assert.deepEqual(first.filter((id) => second.includes(id)), [], 'no node in two runs');
+      assert.ok([...first, ...second].every((id) => all.includes(id)));
       // Ctrl-C at the studio while a harvest runs: the harvest finishes its pages in flight, saves, and both end well.
       const again = await fetch(`${studio.origin}/harvest`, { method: 'POST', redirect: 'manual', headers: { cookie, origin: studio.origin } });
       assert.equal(again.status, 303);

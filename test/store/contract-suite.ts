@@ -228,6 +228,9 @@ export function contractSuite(b: Backend): void {
         assert.deepEqual(await found({ contains: 'd_w' }), [texts[0]]);
         assert.deepEqual(await found({ host: 'b.test' }), [texts[1]], 'a host matches http and https, never a longer name');
         assert.deepEqual(await found({ host: 'a.test' }), [texts[0]]);
+        const at = (await s.nodes({ origin: 'crawler' })).map((n) => n.createdAt);
+        assert.deepEqual(await found({ createdFrom: at[1], createdTo: at[1] }), texts.filter((_, i) => at[i] === at[1]), 'a time range, both ends included');
+        assert.deepEqual(await found({ createdFrom: Math.max(...at) + 1 }), []);
 
         const approved = await s.curateNode(a!.id, { review: 'approved' }, 'ann', 10);
         assert.equal(approved!.review, 'approved');

@@ -1,15 +1,16 @@
 import { html } from 'hono/html';
 import { safeHref } from '../../html/escape.js';
-import type { AuditEntry, MetaWordInfo, NodeQuery, StoredNode } from '../../store/store.js';
+import type { AuditEntry, MetaWordInfo, NodeQuery, Run, StoredNode } from '../../store/store.js';
 import { NODE_STATUSES, REVIEWS } from '../../store/store.js';
 import type { BlockVerdict } from '../../text/heuristics.js';
 import { layout, notice, when, type Html } from './layout.js';
 
 export interface NodeListView {
-  query: NodeQuery & { word?: string };
+  query: NodeQuery & { word?: string; run?: number };
   nodes: StoredNode[];
   verdicts: BlockVerdict[];
   words: MetaWordInfo[];
+  runs: Run[];
   /** The id to page on from, when there may be more. */
   next: number | null;
   /** This page's own address, where a review sends the reader back. */
@@ -28,6 +29,7 @@ ${notice(v.note)}
 <form class="filters" method="get" action="/nodes" role="search">
 <label>Text <input type="search" name="q" value="${q.contains ?? ''}"></label>
 <label>Meta word <select name="word">${option('', q.word, 'any')}${v.words.map((w) => option(w.word, q.word))}</select></label>
+<label>Run <select name="run">${option('', q.run === undefined ? undefined : String(q.run), 'any')}${v.runs.map((r) => option(String(r.id), q.run === undefined ? undefined : String(q.run), `${r.id} (${when(r.startedAt)})`))}</select></label>
 <label>Domain <input name="host" value="${q.host ?? ''}" placeholder="en.example.org"></label>
 <label>Page <select name="status">${option('', q.status, 'any')}${NODE_STATUSES.map((s) => option(s, q.status))}</select></label>
 <label>Review <select name="review">${option('', q.review, 'any')}${REVIEWS.map((s) => option(s, q.review))}</select></label>
