@@ -279,6 +279,12 @@ export const OPTIONS = {
     describe: 'Pages walked per domain in this run',
     check: positiveInt,
   },
+  'heap-budget': {
+    type: 'number',
+    describe: 'MB of JavaScript heap above which a long run collects its garbage in full, keeping its memory low (0: leave it to V8)',
+    default: 128,
+    check: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 65_536 ? undefined : 'give whole megabytes from 0 to 65,536'),
+  },
   'max-time': {
     type: 'number',
     describe: 'Seconds after which no new page is started',

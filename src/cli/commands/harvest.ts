@@ -13,13 +13,14 @@ import { progressView, type ProgressMode } from '../progress.js';
 import { runSummaryLines } from '../report/summary.js';
 import { handler } from '../run.js';
 import { onStopSignals } from '../signals.js';
+import { keepHeapUnder } from '../heap-budget.js';
 import { listFlag } from '../list-flag.js';
 import { runWorkers, WORKER_ENV, workerArgs, workersExit, workersSummary } from '../workers.js';
 import { fetcherOptionsFrom, FETCH_OPTION_NAMES, politenessOptionsFrom, POLITENESS_OPTION_NAMES } from '../web-options.js';
 
 const HARVEST_OPTIONS = [
   'db', 'strategy', 'concurrency', 'seed', 'reward', 'order', 'max-depth', 'max-pages', 'max-pages-per-domain', 'max-time',
-  'hosts', 'same-host', 'lease', 'max-retries', 'retry-failed', 'kind', 'extractor', 'blocks', 'workers', 'progress', 'json', ...FETCH_OPTION_NAMES, ...POLITENESS_OPTION_NAMES,
+  'hosts', 'same-host', 'lease', 'max-retries', 'retry-failed', 'kind', 'extractor', 'blocks', 'workers', 'heap-budget', 'progress', 'json', ...FETCH_OPTION_NAMES, ...POLITENESS_OPTION_NAMES,
 ] as const satisfies readonly OptionName[];
 
 
@@ -107,10 +108,11 @@ export const harvestCommand: CommandModule = {
           : `anwc: starting: ${waiting} seed links (strategy ${opts.strategy})\n`,
       );
       const view = progressView(resolved(argv, 'progress').value as ProgressMode, opts.maxPages);
+      const stopBudget = keepHeapUnder(v('heap-budget') as number);
       const report = await harvest(store, opts, {
         onStart: (w) => (walker = w),
         onProgress: (stats, x) => view.update(stats, { ...x, queue: Math.max(0, waiting + stats.newLinks - stats.pagesDone) }),
-      });
+      }).finally(stopBudget);
       view.stop();
       if (argv.json) {
         process.stdout.write(`${JSON.stringify({ runId: report.runId, stop: report.stop, elapsedMs: report.elapsedMs, ...report.stats.toJSON(), wheel: report.wheel, givenUp: report.givenUp, requeued: requeued + report.requeued })}\n`);
