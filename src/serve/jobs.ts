@@ -15,7 +15,8 @@ export interface JobView {
 }
 
 const MAIN = fileURLToPath(new URL('../cli/main.js', import.meta.url));
-const LINES_KEPT = 12;
+// A harvest's summary (pages, nodes, reasons, the wheel) fits.
+const LINES_KEPT = 40;
 
 /**
  * Seeding and harvesting from the studio run as the CLI commands in a child process, so a
