@@ -352,6 +352,8 @@ export interface StoreSummary {
   retries: { pending: number; nextAt: number | null; retried: number };
   /** Crawler nodes by what their last revalidation found. */
   nodeStatus: Record<NodeStatus, number>;
+  /** Crawler nodes by the author's review in the studio. */
+  reviews: Record<Review, number>;
   /** Pages where a stored crawler paragraph was met again: the same text, or a near-copy. */
   copies: { exact: number; near: number };
 }

@@ -1,4 +1,4 @@
-import { NODE_STATUSES, type NodeStatus, type Origin, type StoreSummary, type StoredQuery } from './store.js';
+import { NODE_STATUSES, REVIEWS, type NodeStatus, type Origin, type Review, type StoreSummary, type StoredQuery } from './store.js';
 import type { Row } from './rows.js';
 
 /**
@@ -18,6 +18,7 @@ export function summaryQueries(failureKey: string): Record<keyof StoreSummary, s
       "SELECT SUM(CASE WHEN status IN ('pending', 'leased') THEN 1 ELSE 0 END) AS n, COUNT(*) AS retried, " +
       "MIN(CASE WHEN status = 'pending' THEN not_before END) AS at FROM links WHERE attempts > 0",
     nodeStatus: "SELECT status AS k, COUNT(*) AS n FROM nodes WHERE origin = 'crawler' GROUP BY status",
+    reviews: "SELECT review AS k, COUNT(*) AS n FROM nodes WHERE origin = 'crawler' GROUP BY review",
     copies: 'SELECT kind AS k, COUNT(*) AS n FROM node_copies GROUP BY kind',
   };
 }
@@ -40,6 +41,7 @@ export function toSummary(rows: Record<keyof StoreSummary, Row[]>): StoreSummary
       nextAt: rows.retries[0]?.at == null ? null : Number(rows.retries[0].at),
     },
     nodeStatus: Object.fromEntries(NODE_STATUSES.map((s) => [s, grouped(rows.nodeStatus)[s] ?? 0])) as Record<NodeStatus, number>,
+    reviews: Object.fromEntries(REVIEWS.map((r) => [r, grouped(rows.reviews)[r] ?? 0])) as Record<Review, number>,
     copies: { exact: grouped(rows.copies).exact ?? 0, near: grouped(rows.copies).near ?? 0 },
   };
 }

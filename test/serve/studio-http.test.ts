@@ -101,6 +101,7 @@ describe('anwc serve over HTTP: the guards', () => {
     assert.match(r.headers.get('location')!, new RegExp(`^/nodes/${hostileId}\\?note=`), 'a foreign address to go back to is not followed');
     assert.doesNotMatch(await pickAll(), /keeper wrote/);
     assert.doesNotMatch((await anwc(['export', '--origin', 'crawler', '--format', 'jsonl', '--db', db])).stdout, /keeper wrote/);
+    assert.match((await anwc(['stats', '--db', db])).stdout, /^crawler nodes by review \(anwc serve\): approved 0, rejected 1, not reviewed 0 /m);
     const page = await (await fetch(`${studio.origin}/nodes/${hostileId}`)).text();
     assert.match(page, /<td>tester<\/td><td>review<\/td><td>unreviewed<\/td><td>rejected<\/td>/);
   });

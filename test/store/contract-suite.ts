@@ -236,6 +236,7 @@ export function contractSuite(b: Backend): void {
         assert.equal(approved!.review, 'approved');
         await s.curateNode(bNode!.id, { review: 'rejected' }, 'ann', 11);
         assert.deepEqual(await found({ review: 'rejected' }), [texts[1]]);
+        assert.deepEqual((await s.summary()).reviews, { unreviewed: 1, approved: 1, rejected: 1 });
         assert.deepEqual(await s.countNodesOfStem('cookie'), { author: 0, crawler: 2 }, 'the rejected node is not drawn');
         assert.deepEqual((await s.weightsOfStem('cookie', 'crawler')).map((x) => x.id), [a!.id, c!.id]);
 
@@ -395,7 +396,7 @@ export function contractSuite(b: Backend): void {
         assert.deepEqual(sum, {
           nodes: { author: 0, crawler: 1 }, metaWords: 1, queries: 1, domains: 1,
           links: { done: 1, failed: 2 }, outcomes: { harvested: 1, failed: 1, 'http-error': 1 }, failures: { timeout: 1, 'http-404': 1 },
-          retries: { pending: 0, nextAt: null, retried: 0 }, nodeStatus: { ok: 1, changed: 0, gone: 0 }, copies: { exact: 0, near: 0 },
+          retries: { pending: 0, nextAt: null, retried: 0 }, nodeStatus: { ok: 1, changed: 0, gone: 0 }, reviews: { unreviewed: 1, approved: 0, rejected: 0 }, copies: { exact: 0, near: 0 },
         });
         const q = (await s.searchQuery(qid))!;
         assert.deepEqual([q.provider, q.terms, q.results.length], ['wikipedia', 'sea', 3]);

@@ -87,6 +87,9 @@ export function storeSummaryLines(sum: StoreSummary, wheel: WheelRow[]): string[
     ...(sum.nodeStatus.changed + sum.nodeStatus.gone > 0
       ? [`crawler nodes by source (anwc maintain --nodes): ok ${sum.nodeStatus.ok}, changed ${sum.nodeStatus.changed}, gone ${sum.nodeStatus.gone} (pick skips gone ones)`]
       : []),
+    ...(sum.reviews.approved + sum.reviews.rejected > 0
+      ? [`crawler nodes by review (anwc serve): approved ${sum.reviews.approved}, rejected ${sum.reviews.rejected}, not reviewed ${sum.reviews.unreviewed} (pick and export skip rejected ones)`]
+      : []),
     ...(sum.copies.exact + sum.copies.near > 0
       ? [`paragraphs met again on other pages: ${sum.copies.exact + sum.copies.near} (the same text ${sum.copies.exact}, near-copies ${sum.copies.near}), each linked to its stored node`]
       : []),
