@@ -110,11 +110,12 @@ export function studioApp(o: StudioOptions): Hono {
   // The evolving page.
   const storyIds = async () => (await store.story()).flatMap((f) => f.sections.flatMap((s) => s.nodeIds));
   app.get('/story', async (c) => {
-    const state = parseStoryState(c.req.query(), await storyIds());
+    const files = await store.story();
+    const state = parseStoryState(c.req.query(), files.flatMap((f) => f.sections.flatMap((s) => s.nodeIds)));
     const nodes = await Promise.all(state.ids.map((id) => store.node(id)));
     const stems = new Set((await store.listMetaWords()).map((m) => m.stem));
     const swappedSlot = /^\d+$/.test(c.req.query('swapped') ?? '') ? Number(c.req.query('swapped')) : null;
-    return c.html(storyPage({ state, nodes, stems, proportion: (await getProportion(store)).value, swappedSlot, note: c.req.query('note') }));
+    return c.html(storyPage({ state, nodes, files, stems, proportion: (await getProportion(store)).value, swappedSlot, note: c.req.query('note') }));
   });
   app.get('/story/click', async (c) => {
     const state = parseStoryState(c.req.query(), await storyIds());

@@ -29,7 +29,9 @@ header { display: flex; gap: 2em; align-items: baseline; padding: .6em 1.5em; bo
 nav a { margin-right: 1em; color: var(--ink); }
 nav a[aria-current="page"] { font-weight: bold; text-decoration: none; }
 main { max-width: 52em; padding: 0 1.5em 3em; }
-h1 { font-size: 1.6em; } h2 { font-size: 1.2em; margin-top: 1.6em; }
+h1 { font-size: 1.6em; }
+h2.file { font-size: 1.1em; font-family: system-ui, sans-serif; margin-top: 2em; }
+h3.section { font-size: .8em; font-family: system-ui, sans-serif; color: var(--muted); text-transform: uppercase; letter-spacing: .08em; margin: 1.4em 0 .3em; } h2 { font-size: 1.2em; margin-top: 1.6em; }
 .hint, .meta { color: var(--muted); font-size: .85em; font-family: system-ui, sans-serif; }
 .node { border-left: 4px solid var(--line); padding: .1em 1em; margin: 1em 0; }
 .node.author { border-color: var(--author); } .node.crawler { border-color: var(--crawler); }

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { pieSlices } from '../../src/serve/pie.js';
 import { parseStoryState, steppedBack, storyQuery, swapped, HISTORY_MAX } from '../../src/serve/story-state.js';
+import { headed } from '../../src/serve/pages/story.js';
 import { timeline } from '../../src/serve/timeline.js';
 import { clickablePieces } from '../../src/serve/words.js';
 
@@ -84,5 +85,18 @@ describe('nodes per domain over time', () => {
       assert.equal(t.series.reduce((a, s) => a + s.counts.reduce((b, c) => b + c, 0), 0), xs.length);
       if (xs.length > 0) assert.equal(t.starts.length, spans);
     }));
+  });
+});
+
+describe('the evolving page: headings', () => {
+  it('names a file where it begins when there are several, and a named section where it begins', () => {
+    const files = [
+      { path: '/s/a.ane', sections: [{ name: 'begin', nodeIds: [1, 2] }, { name: null, nodeIds: [3] }] },
+      { path: '/s/b.ane', sections: [{ name: '', nodeIds: [] }, { name: 'end', nodeIds: [4] }] },
+    ];
+    assert.deepEqual(headed(files), [
+      { slot: 0, file: 'a.ane', section: 'begin' }, { slot: 1 }, { slot: 2 }, { slot: 3, file: 'b.ane', section: 'end' },
+    ]);
+    assert.deepEqual(headed([files[0]!]), [{ slot: 0, section: 'begin' }, { slot: 1 }, { slot: 2 }], 'one file needs no name');
   });
 });

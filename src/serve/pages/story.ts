@@ -1,6 +1,7 @@
 import { html } from 'hono/html';
 import { safeHref } from '../../html/escape.js';
-import type { StoredNode } from '../../store/store.js';
+import { basename } from 'node:path';
+import type { StoredNode, StoryFile } from '../../store/store.js';
 import { storyQuery, type StoryState } from '../story-state.js';
 import { clickablePieces } from '../words.js';
 import { layout, notice, type Html } from './layout.js';
@@ -9,6 +10,8 @@ export interface StoryView {
   state: StoryState;
   /** The node in each slot (undefined: deleted since the URL was made). */
   nodes: (StoredNode | undefined)[];
+  /** The story's files and sections, whose nodes fill the slots in order. */
+  files: StoryFile[];
   stems: ReadonlySet<string>;
   proportion: number;
   /** The slot the last click swapped, to mark it. */
@@ -26,7 +29,7 @@ export function storyPage(v: StoryView): Html {
 ${v.state.history.length > 0 ? html` <a id="step-back" href="/story/back?${q}">Step back</a> (${v.state.history.length} swap${v.state.history.length === 1 ? '' : 's'})` : ''}</p>
 ${notice(v.note)}
 <div class="story">
-${v.nodes.map((n, slot) => paragraph(n, slot, v, q))}
+${headed(v.files).map(({ slot, file, section }) => html`${file === undefined ? '' : html`<h2 class="file">${file}</h2>`}${section === undefined ? '' : html`<h3 class="section">${section}</h3>`}${paragraph(v.nodes[slot], slot, v, q)}`)}
 </div>`;
   return layout('The evolving page', 'story', body);
 }
@@ -39,4 +42,27 @@ function paragraph(n: StoredNode | undefined, slot: number, v: StoryView, q: str
 <p>${pieces}</p>
 <p class="meta"><span class="badge">${n.origin}</span> node ${n.id}${n.sourceUrl ? html` · from <a href="${safeHref(n.sourceUrl)}" rel="noopener noreferrer nofollow">${n.sourceUrl}</a>` : ''}${n.origin === 'crawler' ? html` · <a href="/nodes/${n.id}">curate</a>` : ''}</p>
 </div>`;
+}
+
+/**
+ * Each slot with the heading to show before it: the file's name where a file begins (when the
+ * story has several) and the section's name where a named section begins.
+ */
+export function headed(files: StoryFile[]): { slot: number; file?: string; section?: string }[] {
+  const out: { slot: number; file?: string; section?: string }[] = [];
+  for (const f of files) {
+    let fileShown = files.length < 2;
+    for (const s of f.sections) {
+      s.nodeIds.forEach((_, i) => {
+        const head: { slot: number; file?: string; section?: string } = { slot: out.length };
+        if (!fileShown) {
+          head.file = basename(f.path);
+          fileShown = true;
+        }
+        if (i === 0 && s.name !== null && s.name !== '') head.section = s.name;
+        out.push(head);
+      });
+    }
+  }
+  return out;
 }
