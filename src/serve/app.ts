@@ -13,7 +13,7 @@ import { isUserError } from '../errors.js';
 import { importFiles } from '../feed/import.js';
 import { getProportion, parseProportion, setProportion } from '../feed/mix.js';
 import { pickNode } from '../feed/pick.js';
-import { REVIEWS, TextTakenError, type NodeQuery, type NodeStatus, type Review, type Store } from '../store/store.js';
+import { NODE_STATUSES, REVIEWS, TextTakenError, type NodeQuery, type Review, type Store, type StoredNode, type StoryFile } from '../store/store.js';
 import { evaluateBlock } from '../text/heuristics.js';
 import { splitSentences } from '../text/sentences.js';
 import { stem } from '../text/stem.js';
@@ -40,6 +40,7 @@ export interface StudioOptions {
 }
 
 const COOKIE = 'anwc_studio';
+const COOKIE_OPTIONS = { httpOnly: true, sameSite: 'Strict', path: '/' } as const;
 const PAGE_SIZE = 50;
 /** Markup files are text; 2 MB holds a long novel. */
 const BODY_MAX = 2 * 1024 * 1024;
@@ -85,7 +86,7 @@ export function studioApp(o: StudioOptions): Hono {
   app.use(async (c, next) => {
     const given = c.req.query('token');
     if (given !== undefined && sameSecret(given, o.token)) {
-      setCookie(c, COOKIE, o.token, { httpOnly: true, sameSite: 'Strict', path: '/' });
+      setCookie(c, COOKIE, o.token, COOKIE_OPTIONS);
       const u = new URL(c.req.url);
       u.searchParams.delete('token');
       return c.redirect(`${u.pathname}${u.search}`, 303);
@@ -94,7 +95,7 @@ export function studioApp(o: StudioOptions): Hono {
     if (!held && o.tokenRequired) {
       return c.text('anwc studio: open the address anwc serve printed (it carries the token)\n', 401);
     }
-    if (!held && c.req.method === 'GET') setCookie(c, COOKIE, o.token, { httpOnly: true, sameSite: 'Strict', path: '/' });
+    if (!held && c.req.method === 'GET') setCookie(c, COOKIE, o.token, COOKIE_OPTIONS);
     if (!held && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       return c.text('anwc studio: this change needs the studio\'s cookie; reload the page and try again\n', 403);
     }
@@ -108,10 +109,11 @@ export function studioApp(o: StudioOptions): Hono {
   app.get('/', (c) => c.redirect('/story', 303));
 
   // The evolving page.
-  const storyIds = async () => (await store.story()).flatMap((f) => f.sections.flatMap((s) => s.nodeIds));
+  const idsOf = (files: StoryFile[]) => files.flatMap((f) => f.sections.flatMap((s) => s.nodeIds));
+  const storyIds = async () => idsOf(await store.story());
   app.get('/story', async (c) => {
     const files = await store.story();
-    const state = parseStoryState(c.req.query(), files.flatMap((f) => f.sections.flatMap((s) => s.nodeIds)));
+    const state = parseStoryState(c.req.query(), idsOf(files));
     const nodes = await Promise.all(state.ids.map((id) => store.node(id)));
     const stems = new Set((await store.listMetaWords()).map((m) => m.stem));
     const swappedSlot = /^\d+$/.test(c.req.query('swapped') ?? '') ? Number(c.req.query('swapped')) : null;
@@ -148,7 +150,7 @@ export function studioApp(o: StudioOptions): Hono {
       origin: 'crawler',
       contains: q.q?.trim() || undefined,
       host: q.host?.trim().toLowerCase() || undefined,
-      status: (['ok', 'changed', 'gone'] as const).find((s) => s === q.status) as NodeStatus | undefined,
+      status: NODE_STATUSES.find((s) => s === q.status),
       review: REVIEWS.find((r) => r === q.review),
       afterId: /^\d+$/.test(q.after ?? '') ? Number(q.after) : undefined,
       limit: PAGE_SIZE + 1,
@@ -169,12 +171,16 @@ export function studioApp(o: StudioOptions): Hono {
     const id = Number(c.req.param('id'));
     return Number.isSafeInteger(id) ? store.node(id) : undefined;
   };
+  /** A node's page, with what the author typed and why it was refused when a change was. */
+  const showNode = async (c: Context, node: StoredNode, refused?: { error: string; draft: { text: string; words: string }; status: 400 | 409 }) =>
+    c.html(nodePage({
+      node, words: await store.listMetaWords(), verdict: evaluateBlock(node.text), audit: await store.nodeAudit({ nodeId: node.id, limit: 50 }),
+      note: c.req.query('note'), error: refused?.error, draft: refused?.draft,
+    }), refused?.status ?? 200);
   app.get('/nodes/:id', async (c) => {
     const node = await nodeOf(c);
     if (!node) return c.html('<p>No such node.</p>', 404);
-    return c.html(nodePage({
-      node, words: await store.listMetaWords(), verdict: evaluateBlock(node.text), audit: await store.nodeAudit({ nodeId: node.id, limit: 50 }), note: c.req.query('note'),
-    }));
+    return showNode(c, node);
   });
   app.post('/nodes/:id/review', async (c) => {
     const node = await nodeOf(c);
@@ -192,9 +198,7 @@ export function studioApp(o: StudioOptions): Hono {
     const text = String(body.text ?? '').replace(/\r\n?/g, '\n').trim();
     const wordsTyped = String(body.words ?? '');
     const known = await store.listMetaWords();
-    const again = async (error: string, status: 400 | 409) => c.html(nodePage({
-      node, words: known, verdict: evaluateBlock(node.text), audit: await store.nodeAudit({ nodeId: node.id, limit: 50 }), error, draft: { text, words: wordsTyped },
-    }), status);
+    const again = (error: string, status: 400 | 409) => showNode(c, node, { error, draft: { text, words: wordsTyped }, status });
     if (text === '' || text.length > TEXT_MAX) return again(`the text must hold 1 to ${TEXT_MAX} characters`, 400);
     const ids: number[] = [];
     for (const typed of wordsTyped.split(',').map((w) => w.trim()).filter(Boolean)) {
@@ -262,14 +266,12 @@ export function studioApp(o: StudioOptions): Hono {
     let alive = true;
     sse.onAbort(() => { alive = false; });
     while (alive) {
-      const summary = await store.summary();
       await sse.writeSSE({
         event: 'state',
         data: JSON.stringify({
           running: jobs.running(),
           job: String(await jobBlock(jobs.current())),
           wheel: String(await wheelFigure(await store.topDomains(50))),
-          nodes: summary.nodes, links: summary.links,
         }),
       });
       await sse.sleep(1000);
