@@ -10,13 +10,21 @@ import { reportError } from './run.js';
 import { EXIT } from './exit.js';
 import { VERSION } from '../version.js';
 
+/** What the user typed for a flag, `--name=value` or `--name value` (yargs gives NaN for a number it could not read). */
+export function typedValue(args: readonly string[], name: string): string | undefined {
+  const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (i < 0) return undefined;
+  const a = args[i]!;
+  return a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[i + 1];
+}
+
 /** Checks every given option against its table entry before any command runs. */
 function checkOptions(argv: Record<string, unknown>): void {
   for (const [name, spec] of Object.entries(OPTIONS) as [string, OptionSpec][]) {
     const value = argv[name];
     if (value === undefined || !spec.check) continue;
     if (typeof value === 'number' && Number.isNaN(value)) {
-      throw new UserError(`--${name} needs a number`, { value: String(process.argv.find((a) => a.startsWith(`--${name}`)) ?? value), fix: 'see anwc --help' });
+      throw new UserError(`--${name} needs a number`, { value: typedValue(process.argv, name) ?? String(value), fix: 'see anwc --help' });
     }
     const fix = spec.check(value);
     if (fix) throw new UserError(`--${name} is not valid`, { value: String(value), fix });

@@ -128,3 +128,10 @@ describe('files and databases', () => {
     }
   });
 });
+
+describe('a number flag given something else', () => {
+  it('names what was typed, spaced or with =', () => {
+    oneLine(anwc(['harvest', '--delay', 'soon']), /^anwc: --delay needs a number \(got "soon"\); see anwc --help$/);
+    oneLine(anwc(['harvest', '--heap-budget=lots']), /^anwc: --heap-budget needs a number \(got "lots"\)/);
+  });
+});
