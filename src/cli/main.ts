@@ -3,7 +3,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import type { CommandModule } from 'yargs';
 import { ABOUT, COMMANDS, type CommandName } from './commands/index.js';
-import { OPTIONS, useConfigValues, type OptionSpec } from './options.js';
+import { fillFromFile, OPTIONS, useConfigValues, type OptionSpec } from './options.js';
 import { loadConfigFile } from './config-file.js';
 import { UserError } from '../errors.js';
 import { reportError } from './run.js';
@@ -69,7 +69,8 @@ export async function main(args: string[]): Promise<void> {
     .middleware((argv) => {
       const file = loadConfigFile(argv.config as string | undefined);
       useConfigValues(file?.values ?? new Map(), file?.path);
-      checkOptions(argv as Record<string, unknown>);
+      fillFromFile(argv);
+      checkOptions(argv);
     }, true)
     .demandCommand(1, 'Name a command; anwc --help lists them')
     .strict()

@@ -422,10 +422,18 @@ export const OPTIONS = {
 
 export type OptionName = keyof typeof OPTIONS;
 
+/**
+ * The table's options the running command declared. Only its builder runs (the others are listed,
+ * not built), so a command's own option of the same name (locate's --format) is never mistaken
+ * for the table's.
+ */
+const declaredFromTable = new Set<string>();
+
 /** Adds the named options from the table to a yargs command builder. */
 export function withOptions<T>(y: Argv<T>, ...names: OptionName[]): Argv<T> {
   let out = y;
   for (const name of names) {
+    declaredFromTable.add(name);
     const spec: OptionSpec = OPTIONS[name];
     const opt: Options = { type: spec.type, describe: spec.describe };
     if (spec.choices) opt.choices = [...spec.choices];
@@ -444,10 +452,29 @@ export type Source = 'flag' | 'env' | 'file' | 'default' | 'unset';
 /** Values of the configuration file, set once before a command runs (flag > environment > file > default). */
 let fileValues: ReadonlyMap<string, { value: unknown; at?: { line: number; col: number } }> = new Map();
 let filePath: string | undefined;
+/** The options whose value in argv came from the configuration file, not from a flag. */
+const filledFromFile = new Set<string>();
 
 export function useConfigValues(values: ReadonlyMap<string, { value: unknown; at?: { line: number; col: number } }>, path?: string): void {
   fileValues = values;
   filePath = path;
+  filledFromFile.clear();
+}
+
+/**
+ * Puts the file's values into argv for the options the running command declares and the user did
+ * not give (by flag or environment), so that a command reading `argv.json` sees `"json": true`
+ * of the file exactly as it sees `--json`: one precedence for every option, however it is read.
+ */
+export function fillFromFile(argv: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): void {
+  for (const [name, { value }] of fileValues) {
+    if (!declaredFromTable.has(name) || argv[name] !== undefined) continue;
+    const envName = (OPTIONS as Record<string, OptionSpec>)[name]?.env;
+    if (envName && env[envName] !== undefined && env[envName] !== '') continue;
+    argv[name] = value;
+    argv[name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())] = value;
+    filledFromFile.add(name);
+  }
 }
 
 /** Where a value from the configuration file was written, `PATH:line:col`, for config show. */
@@ -468,7 +495,7 @@ export function resolved(
   env: NodeJS.ProcessEnv = process.env,
 ): Resolved<unknown> {
   const spec: OptionSpec = OPTIONS[name];
-  if (argv[name] !== undefined) return { value: argv[name], source: 'flag' };
+  if (argv[name] !== undefined) return { value: argv[name], source: filledFromFile.has(name) && argv[name] === fileValues.get(name)?.value ? 'file' : 'flag' };
   if (spec.env && env[spec.env] !== undefined && env[spec.env] !== '') {
     return { value: env[spec.env], source: 'env' };
   }

@@ -37,6 +37,18 @@ describe('the configuration file', () => {
     rmSync(join(dir, 'anwc.config.json'));
   });
 
+  it('every option of the table follows the file, also those a command reads for itself; a flag still wins', () => {
+    writeFileSync(join(dir, 'page.html'), '<p>The keeper climbed the stairs of the old lighthouse every evening, and he lit the lamp. <a href="/a">Read about the keepers of the northern coast and their nights</a>.</p>');
+    writeFileSync(join(dir, 'extract.json'), '{"json": true, "max-link-density": 0.2}');
+    const fromFile = anwc(['extract', 'page.html', '--config', 'extract.json']);
+    const block = JSON.parse(fromFile.stdout.split('\n')[0]!);
+    assert.equal(block.accepted, false);
+    assert.ok(block.reasons.some((r: { rule: string }) => r.rule === 'link-density'), fromFile.stdout);
+    const flags = anwc(['extract', 'page.html', '--config', 'extract.json', '--no-json', '--max-link-density', '0.9']);
+    assert.match(flags.stdout, /^ACCEPT p#0/);
+    assert.match(anwc(['config', 'show', '--config', 'extract.json']).stdout, /^\{"db":/, 'config show itself prints JSON');
+  });
+
   it('--config names another file; a missing one is an error', () => {
     writeFileSync(join(dir, 'crawl.json'), '{"max-retries": 5}');
     const r = shown(['--config', 'crawl.json'])['max-retries'];
