@@ -46,6 +46,7 @@ export function mainContent(root: Dom, boilerplate: Boilerplate = isBoilerplate)
   }
   let top: HTMLElement | undefined;
   let best = 0;
+  const linkDensity = linkDensities(root);
   for (const [el, s] of scores) {
     s.score *= 1 - linkDensity(el);
     if (s.score > best) {
@@ -152,22 +153,35 @@ function innerText(el: HTMLElement): string {
   return el.text.replace(/\s+/g, ' ').trim();
 }
 
-/** Characters inside links over all characters of the element. */
-export function linkDensity(el: HTMLElement): number {
-  let all = 0;
-  let linked = 0;
-  const stack: { n: Node; inLink: boolean }[] = [{ n: el, inLink: false }];
+/**
+ * Characters inside links over all characters, for every element of the page, counted in one walk:
+ * scoring asks for the density of each candidate and its ancestors, and walking each subtree anew
+ * made that quadratic in the depth of the page.
+ */
+export function linkDensities(root: Dom): (el: HTMLElement) => number {
+  const counts = new Map<HTMLElement, { all: number; linked: number }>();
+  const stack: { n: HTMLElement; open: boolean }[] = [{ n: root, open: false }];
   while (stack.length) {
-    const { n, inLink } = stack.pop()!;
-    if (n instanceof TextNode) {
-      const c = n.text.replace(/\s+/g, '').length;
-      all += c;
-      if (inLink) linked += c;
+    const top = stack.pop()!;
+    if (!top.open) {
+      stack.push({ n: top.n, open: true });
+      for (const k of top.n.childNodes) if (isElement(k)) stack.push({ n: k, open: false });
       continue;
     }
-    if (!isElement(n)) continue;
-    const link = inLink || tagOf(n) === 'a';
-    for (const k of n.childNodes) stack.push({ n: k, inLink: link });
+    const c = { all: 0, linked: 0 };
+    for (const k of top.n.childNodes) {
+      if (k instanceof TextNode) c.all += k.text.replace(/\s+/g, '').length;
+      else if (isElement(k)) {
+        const kc = counts.get(k)!;
+        c.all += kc.all;
+        c.linked += kc.linked;
+      }
+    }
+    if (tagOf(top.n) === 'a') c.linked = c.all;
+    counts.set(top.n, c);
   }
-  return all === 0 ? 0 : linked / all;
+  return (el) => {
+    const c = counts.get(el);
+    return c === undefined || c.all === 0 ? 0 : c.linked / c.all;
+  };
 }
