@@ -16,24 +16,39 @@ import type { Extracted } from './extracted.js';
  * - A block with over half its characters in links is a menu; a footnote line is apparatus.
  * - Citation markers go and typography is made plain before any rule reads the text.
  * - One or two special characters (a price, a percentage, a ©) do not reject a paragraph the other
- *   rules accept; more do (a price list, a table of figures).
- * - jusText's context: a short block (a one-line paragraph, a line of dialogue) that fails only on
- *   length or capitalisation is kept between two kept blocks, and a heading is kept when the text
- *   it heads is.
+ *   rules accept; more reject it softly, and a block dense with them is a list of figures, dropped.
+ * - The headline (a heading or line made of the `<title>`'s words) names the page and is dropped.
+ * - A blank line (two `<br>`) ends a paragraph, so a story written as text runs in one div is read
+ *   paragraph by paragraph.
+ * - jusText's context: a block that fails only soft rules (length, capitalisation, stop words, a
+ *   few special characters) is kept inside the story or at its edge when it is a sentence, and a
+ *   heading is kept when the text it heads is.
  */
 
 const TAGS = ['li', 'blockquote', 'pre', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dd', 'dt', 'div', 'td', 'th', 'figcaption', 'section', 'article', 'main', 'center', 'font'];
 const HEADING = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
-const SOFT = new Set(['min-words', 'capitalization']);
+/** Rules a block may fail and still be kept near good text; link density and footnotes are never soft. */
+const SOFT = new Set(['min-words', 'capitalization', 'stop-word-ratio', 'forbidden-chars']);
 const MAX_LINK_DENSITY = 0.5;
 /** Special characters a paragraph may hold and still be judged on its other evidence. */
 const SPECIALS_ALLOWED = 2;
+/**
+ * Denser than one special character in this many, a block is a list of figures (prices, scores, a
+ * table of numbers): rejected outright, never kept by its context as a few specials in prose are.
+ */
+const CHARS_PER_SPECIAL = 20;
 
 type Judged =
   | { kind: 'kept'; text: string; words: readonly string[] }
   | { kind: 'soft'; text: string; words: readonly string[] }
   | { kind: 'heading'; text: string; words: readonly string[] }
   | { kind: 'dropped'; rules: string[] };
+
+/** Where the blocks that passed every rule begin and end (-1: none did). */
+interface Story {
+  first: number;
+  last: number;
+}
 
 /** Less main text than this, read strictly, and the page is read again with boilerplate known by tag alone (Readability's retry). */
 const MIN_MAIN_CHARS = 500;
@@ -42,10 +57,12 @@ export function narrativeExtract(dom: Dom, o: { heuristics: HeuristicOptions }):
   let blocks = mainBlocks(dom, isBoilerplate);
   if (blocks.reduce((n, b) => n + b.text.length, 0) < MIN_MAIN_CHARS) blocks = mainBlocks(dom, isBoilerplateTag);
   const h = englishPage(blocks, o.heuristics) ? o.heuristics : { ...o.heuristics, disabled: [...o.heuristics.disabled, 'stop-word-ratio' as const] };
-  const judged = blocks.flatMap((b) => pieces(b, h.maxChars).map((piece) => judge(piece, h)));
+  const title = titleWords(dom);
+  const judged = blocks.flatMap((b) => pieces(b, h.maxChars).map((piece) => judge(piece, h, title)));
   const rejected: Record<string, number> = {};
   const kept: Extracted['kept'] = [];
   const hard = judged.map((j) => j.kind === 'kept');
+  const story: Story = { first: hard.indexOf(true), last: hard.lastIndexOf(true) };
   for (let i = 0; i < judged.length; i++) {
     const j = judged[i]!;
     if (j.kind === 'dropped') {
@@ -53,8 +70,8 @@ export function narrativeExtract(dom: Dom, o: { heuristics: HeuristicOptions }):
       continue;
     }
     const keep = j.kind === 'kept'
-      || (j.kind === 'soft' && between(hard, judged, i))
-      || (j.kind === 'heading' && headsText(hard, judged, i));
+      || (j.kind === 'soft' && nearGood(story, judged, i))
+      || (j.kind === 'heading' && headsText(hard, story, judged, i));
     if (keep) kept.push({ text: j.text, words: j.words });
     else rejected[j.kind === 'heading' ? 'heading-alone' : 'short-alone'] = (rejected[j.kind === 'heading' ? 'heading-alone' : 'short-alone'] ?? 0) + 1;
   }
@@ -91,10 +108,10 @@ function pieces(b: Block, maxChars: number): Block[] {
 }
 
 function mainBlocks(dom: Dom, boilerplate: Boilerplate): Block[] {
-  return mainContent(dom, boilerplate).flatMap((root) => extractBlocks(root, { blocks: TAGS, skip: boilerplate }));
+  return mainContent(dom, boilerplate).flatMap((root) => extractBlocks(root, { blocks: TAGS, skip: boilerplate, splitAtBlankLines: true }));
 }
 
-function judge(b: Block, h: HeuristicOptions): Judged {
+function judge(b: Block, h: HeuristicOptions, title: ReadonlySet<string>): Judged {
   const text = withoutCitations(plainTypography(b.text));
   if (text === '') return { kind: 'dropped', rules: [] };
   if (b.rejected === 'nested-table') return { kind: 'dropped', rules: [] };
@@ -102,7 +119,9 @@ function judge(b: Block, h: HeuristicOptions): Judged {
   if (b.linkDensity > MAX_LINK_DENSITY) return { kind: 'dropped', rules: ['link-density'] };
   const v = evaluateBlock(text, { ...h, disabled: [...h.disabled, 'forbidden-chars'] });
   const rules = v.reasons.map((r) => r.rule as string);
-  if (specials(v.text, h.forbiddenChars) > SPECIALS_ALLOWED) rules.push('forbidden-chars');
+  const n = specials(v.text, h.forbiddenChars);
+  if (n > SPECIALS_ALLOWED) rules.push(n > v.text.length / CHARS_PER_SPECIAL ? 'figures' : 'forbidden-chars');
+  if (isTitle(v.text, v.words, b.tag, title)) return { kind: 'dropped', rules: ['title'] };
   if (HEADING.has(b.tag)) return v.words.length > 0 && v.words.length <= 30 ? { kind: 'heading', text: v.text, words: v.words } : { kind: 'dropped', rules: ['heading-length'] };
   if (rules.length === 0) return { kind: 'kept', text: v.text, words: v.words };
   if (rules.every((r) => SOFT.has(r)) && v.words.length > 0) return { kind: 'soft', text: v.text, words: v.words };
@@ -116,25 +135,38 @@ function specials(text: string, forbidden: string): number {
 }
 
 /**
- * The nearest blocks on both sides that are not themselves short or headings were kept; or one of
- * them was and the block ends as a sentence does (a one-line paragraph at the end of a story).
+ * jusText's context, read in the main content: a block that fails only soft rules is kept inside
+ * the story (a block that passed every rule before it and one after it), or at its edge when it is
+ * a sentence or a line of a few words (a one-line paragraph, a signature). Dropped blocks do not
+ * part a story: a share line or caption between two paragraphs leaves them neighbours.
  */
-function between(hard: boolean[], judged: Judged[], i: number): boolean {
-  const soft = (k: number) => judged[k]!.kind === 'soft' || judged[k]!.kind === 'heading';
-  let a = i - 1;
-  while (a >= 0 && soft(a)) a--;
-  let b = i + 1;
-  while (b < judged.length && soft(b)) b++;
-  const before = a >= 0 && hard[a]!;
-  const after = b < judged.length && hard[b]!;
-  const j = judged[i] as { text: string };
-  return (before && after) || ((before || after) && SENTENCE_END.test(j.text));
+function nearGood(story: Story, judged: Judged[], i: number): boolean {
+  const before = story.first !== -1 && story.first < i;
+  const after = story.last > i;
+  const j = judged[i] as { text: string; words: readonly string[] };
+  return (before && after) || ((before || after) && (SENTENCE_END.test(j.text) || j.words.length >= EDGE_WORDS));
+}
+/** Words a line needs to be kept at a story's edge without ending as a sentence does ("Tags:" and "Advert" do not). */
+const EDGE_WORDS = 3;
+
+function titleWords(dom: Dom): ReadonlySet<string> {
+  return new Set(words(dom.querySelector('title')?.text ?? '').map(tokenKey));
+}
+
+/**
+ * The page's headline is its name, not its text: a heading, or a line that is not a sentence,
+ * made only of words of the document's `<title>` (which often adds the site's name) is dropped.
+ */
+function isTitle(text: string, ws: readonly string[], tag: string, title: ReadonlySet<string>): boolean {
+  if (ws.length === 0 || !ws.every((w) => title.has(tokenKey(w)))) return false;
+  return HEADING.has(tag) || !SENTENCE_END.test(text);
 }
 const SENTENCE_END = /[.!?…]["')\]]?$/;
 
-/** The first block after the heading that is not a heading is kept. */
-function headsText(hard: boolean[], judged: Judged[], i: number): boolean {
+/** The first block after the heading that is not a heading is kept, or is short text kept near good text. */
+function headsText(hard: boolean[], story: Story, judged: Judged[], i: number): boolean {
   let b = i + 1;
   while (b < judged.length && judged[b]!.kind === 'heading') b++;
-  return b < judged.length && hard[b]!;
+  if (b >= judged.length) return false;
+  return hard[b]! || (judged[b]!.kind === 'soft' && nearGood(story, judged, b));
 }

@@ -28,6 +28,11 @@ export interface BlockOptions {
   maxLinkDensity?: number;
   /** Subtrees left out whole (the narrative extractor's boilerplate: navigation, share bars, comments). */
   skip?: (el: HTMLElement) => boolean;
+  /**
+   * A blank line made of two `<br>` ends a paragraph, as it does on the screen: the text on each
+   * side is a block of its own (pages that write a story as text runs in one div or cell).
+   */
+  splitAtBlankLines?: boolean;
 }
 
 /** The thesis reads paragraphs and tables (section 3.2.2). */
@@ -57,6 +62,10 @@ interface Collector {
   parts: string[];
   linkChars: number;
   nestedTable: boolean;
+  /** Where a blank line (a second `<br>` with no text since the first) cut the text: part index and link characters before it. */
+  cuts: { part: number; linkChars: number }[];
+  /** A `<br>` came and no text since. */
+  afterBreak: boolean;
 }
 
 type Frame = { node: Node; block?: Collector; inLink: boolean } | { end: Collector } | { space: Collector };
@@ -93,19 +102,24 @@ export function extractBlocks(html: string | Dom, options: BlockOptions = {}): B
       if (block && node instanceof TextNode) {
         const t = node.text;
         block.parts.push(t);
-        if (inLink) block.linkChars += t.replace(/\s+/g, '').length;
+        const chars = t.replace(/\s+/g, '').length;
+        if (inLink) block.linkChars += chars;
+        if (chars > 0) block.afterBreak = false;
       }
       continue;
     }
     const tag = tagOf(node);
     if (SKIP.has(tag) || (options.skip !== undefined && node !== root && options.skip(node))) continue;
     if (tag === 'br') {
-      block?.parts.push(' ');
+      if (!block) continue;
+      block.parts.push(' ');
+      if (block.afterBreak && options.splitAtBlankLines) block.cuts.push({ part: block.parts.length, linkChars: block.linkChars });
+      block.afterBreak = true;
       continue;
     }
     let owner = block;
     if (tags.has(tag)) {
-      owner = { el: node, tag, parts: [], linkChars: 0, nestedTable: false };
+      owner = { el: node, tag, parts: [], linkChars: 0, nestedTable: false, cuts: [], afterBreak: false };
       found.push(owner);
       block?.parts.push(' ');
       if (tag === 'table') {
@@ -124,14 +138,29 @@ export function extractBlocks(html: string | Dom, options: BlockOptions = {}): B
 
   const out: Block[] = [];
   for (const c of found) {
-    const text = c.parts.join('').replace(/\s+/g, ' ').trim();
-    if (text === '' && !c.nestedTable) continue;
-    const chars = text.replace(/\s+/g, '').length;
-    const linkDensity = chars === 0 ? 0 : Math.min(1, c.linkChars / chars);
-    const rejected = c.nestedTable ? 'nested-table' : maxLd !== undefined && linkDensity > maxLd ? 'link-density' : undefined;
-    const block: Block = { index: out.length, tag: c.tag, text, linkDensity, path: pathOf(c.el) };
-    if (rejected) block.rejected = rejected;
-    out.push(block);
+    for (const piece of paragraphsOf(c)) {
+      const text = piece.text.replace(/\s+/g, ' ').trim();
+      // An empty piece between blank lines is no block; a table holding only a table is still reported.
+      if (text === '' && (!c.nestedTable || c.cuts.length > 0)) continue;
+      const chars = text.replace(/\s+/g, '').length;
+      const linkDensity = chars === 0 ? 0 : Math.min(1, piece.linkChars / chars);
+      const rejected = c.nestedTable ? 'nested-table' : maxLd !== undefined && linkDensity > maxLd ? 'link-density' : undefined;
+      const block: Block = { index: out.length, tag: c.tag, text, linkDensity, path: pathOf(c.el) };
+      if (rejected) block.rejected = rejected;
+      out.push(block);
+    }
+  }
+  return out;
+}
+
+/** The collected text, cut at its blank lines. */
+function paragraphsOf(c: Collector): { text: string; linkChars: number }[] {
+  if (c.cuts.length === 0) return [{ text: c.parts.join(''), linkChars: c.linkChars }];
+  const out: { text: string; linkChars: number }[] = [];
+  let from = { part: 0, linkChars: 0 };
+  for (const cut of [...c.cuts, { part: c.parts.length, linkChars: c.linkChars }]) {
+    out.push({ text: c.parts.slice(from.part, cut.part).join(''), linkChars: cut.linkChars - from.linkChars });
+    from = cut;
   }
   return out;
 }

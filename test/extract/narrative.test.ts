@@ -26,6 +26,10 @@ test('narrative reads list items, quotations and the text a div holds itself; th
   assert.ok(t.includes(P1) && !t.includes(P2) && !t.includes(P3) && !t.includes(P1.replace('dusk', 'dawn')), 'the thesis reads only the p');
 });
 
+test('a story written as text runs in one div, parted by blank lines, is read paragraph by paragraph', () => {
+  assert.deepEqual(texts(narrative(page(`<div>${P1}<br><br>${P2}<br>\n<br>${P3}</div>`))), [P1, P2, P3]);
+});
+
 test('a block mostly of links is a menu, dropped with its reason', () => {
   const links = Array.from({ length: 8 }, (_, i) => `<a href="/${i}">Stories of the sea number ${i}</a>`).join(', ');
   const r = narrative(page(`<p>${P1}</p><p>${links}, and more.</p><p>${P2}</p>`));
@@ -37,8 +41,27 @@ test('a short paragraph between kept ones stays; a heading stays when the text i
   const r = narrative(page(`<h2>The night of the storm</h2><p>${P1}</p><p>He did not answer.</p><p>${P2}</p><h3>Related</h3>`));
   assert.deepEqual(texts(r), ['The night of the storm', P1, 'He did not answer.', P2]);
   assert.equal(r.rejected['heading-alone'], 1);
-  const alone = narrative(page(`<p>${P1}</p><p>${P2}</p><p>Share this</p><p>${P3}</p>`.replace(`<p>${P3}</p>`, '')));
+  const alone = narrative(page(`<p>${P1}</p><p>${P2}</p><p>Share this</p>`));
   assert.ok(!texts(alone).includes('Share this'), 'a fragment with no sentence end after the last kept block');
+  assert.equal(alone.rejected['short-alone'], 1);
+});
+
+test('at the edge of the story a short sentence or a line of a few words stays; inside it, a menu between paragraphs does not part them', () => {
+  const menu = Array.from({ length: 6 }, (_, i) => `<a href="/${i}">Chapter ${i}</a>`).join(' ');
+  const r = narrative(page(`<p>Tags:</p><p>${P1}</p><p>${menu}</p><p>yes</p><p>${P2}</p><p>by the harbour master</p><p>He never came back.</p>`));
+  assert.deepEqual(texts(r), [P1, 'yes', P2, 'by the harbour master', 'He never came back.']);
+  assert.equal(r.rejected['link-density'], 1);
+  assert.equal(r.rejected['short-alone'], 1, '"Tags:" before the story: two words, no sentence');
+  assert.deepEqual(texts(narrative(page('<p>He never came back.</p><p>by the harbour master</p>'))), [], 'no paragraph passed every rule: no story to stand near');
+});
+
+test('the headline is the page\'s name, not its text: a heading or a line of the title\'s words goes; a sentence of them stays', () => {
+  const title = '<title>The Night of the Storm | Harbour Gazette</title>';
+  const html = page(`<h1>The night of the storm</h1><div>Harbour Gazette</div><p>${P1}</p><h2>The keeper</h2><p>${P2}</p><p>The storm.</p>`).replace('<html>', `<html><head>${title}</head>`);
+  const r = narrative(html);
+  assert.deepEqual(texts(r), [P1, 'The keeper', P2, 'The storm.']);
+  assert.equal(r.rejected['title'], 2);
+  assert.equal(texts(narrative(html.replace(title, '').replace('<div>Harbour Gazette</div>', '')))[0], 'The night of the storm', 'with no title, the heading heads the story');
 });
 
 test('citation markers and typography are cleaned before the rules read the text', () => {
@@ -53,8 +76,11 @@ test('one or two special characters are judged on the rest of the paragraph; a p
   assert.ok(!texts(thesis(page(`<p>${priced}</p>`))).includes(priced));
   const list = 'Lamp oil $4, wick $2, glass $9, brass polish $3, matches $1, and the rope was $12 for the whole coil today.';
   const r = narrative(page(`<p>${P1}</p><p>${list}</p><p>${P2}</p>`));
-  assert.ok(!texts(r).includes(list));
-  assert.equal(r.rejected['forbidden-chars'], 1);
+  assert.ok(!texts(r).includes(list), 'a list of figures is not kept even inside the story');
+  assert.equal(r.rejected['figures'], 1);
+  const three = `${P3} It cost $4 then, $9 now, and [the keeper] said so.`;
+  assert.ok(!texts(narrative(page(`<p>${three}</p>`))).includes(three), 'three specials in prose: rejected alone');
+  assert.ok(texts(narrative(page(`<p>${P1}</p><p>${three}</p><p>${P2}</p>`))).includes(three), 'and kept inside the story');
 });
 
 test('a page not written in English is judged without the English stop-word rule', () => {

@@ -80,6 +80,15 @@ test('link density counts non-space characters inside <a href> only', () => {
   assert.equal(menu!.linkDensity, 9 / 10);
 });
 
+test('splitAtBlankLines: a blank line of two <br> ends a paragraph, one <br> does not; link density is per paragraph', () => {
+  const html = '<div>First line<br>same paragraph<br>\n <br>Second <a href="/a">paragraph</a><br><br><br><a href="/m">Menu</a></div>';
+  const split = extractBlocks(html, { blocks: ['div'], splitAtBlankLines: true });
+  assert.deepEqual(split.map((b) => b.text), ['First line same paragraph', 'Second paragraph', 'Menu']);
+  assert.deepEqual(split.map((b) => b.linkDensity), [0, 9 / 15, 1]);
+  assert.deepEqual(split.map((b) => b.index), [0, 1, 2]);
+  assert.deepEqual(texts(html, ['div']), ['First line same paragraph Second paragraph Menu'], 'off by default: the thesis reads the div whole');
+});
+
 test('path names the block and its nearest ancestors by id or first class', () => {
   const [b] = extractBlocks('<body><div id="main"><section class="story long"><article><div><p>x</p></div></article></section></div></body>');
   assert.equal(b!.path, 'section.story>article>div>p');
