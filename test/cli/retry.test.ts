@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -75,6 +75,11 @@ describe('retries at the command line', () => {
     const misuse = await anwc(['harvest', '--db', db, '--kind', '5xx', ...fast]);
     assert.equal(misuse.code, 2);
     assert.match(misuse.stderr, /--kind only applies with --retry-failed/);
+    const config = join(dir, 'retry.config.json');
+    writeFileSync(config, '{ "kind": "5xx" }\n');
+    const byFile = await anwc(['harvest', '--db', db, '--config', config, ...fast]);
+    assert.doesNotMatch(byFile.stderr, /--kind/, 'a kind in the configuration file waits for a run with --retry-failed');
+    assert.match(byFile.stderr, /known links were walked/);
   });
 
   it('anwc why tells a link waiting for a retry from a new one: which try comes, when, and what happened last', async () => {

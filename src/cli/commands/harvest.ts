@@ -73,7 +73,8 @@ export const harvestCommand: CommandModule = {
         const kinds = listFlag(v('kind'));
         const back = await store.retryFailed(kinds);
         process.stderr.write(`anwc: ${back} failed link(s)${kinds.length > 0 ? ` of ${kinds.join(', ')}` : ''} put back in the frontier\n`);
-      } else if (argv.kind !== undefined) {
+      } else if (argv.kind !== undefined && resolved(argv, 'kind').source !== 'file') {
+        // A kind in the configuration file is the default of retry runs; only a flag misplaced is an error.
         throw new UserError('--kind only applies with --retry-failed', { value: String(argv.kind), fix: 'add --retry-failed, or leave out --kind' });
       }
       // Refusals by an earlier run's settings (address policy, scope) are this run's to judge again.
