@@ -34,8 +34,27 @@ function checkOptions(argv: Record<string, unknown>): void {
 /** `anwc keywords | head`: a reader that stops early is not an error; stop quietly. */
 function quietOnBrokenPipe(stream: NodeJS.WriteStream): void {
   stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE' && orphaned) return;
     if (err.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.OK);
     throw err;
+  });
+}
+
+let orphaned = false;
+
+/**
+ * A child of the studio or of `harvest --workers` gets a channel to its parent. A parent that dies
+ * without a word (SIGKILL, a crash) closes it: the child stops as at Ctrl-C, finishing its pages
+ * in flight and saving, and no harvest runs on that nobody watches or can stop. Nobody reads its
+ * output any more, so a broken pipe no longer ends it before it has saved.
+ */
+function stopWithParent(): void {
+  if (!process.channel) return;
+  process.channel.unref();
+  process.once('disconnect', () => {
+    orphaned = true;
+    quietOnBrokenPipe(process.stderr);
+    process.kill(process.pid, 'SIGINT');
   });
 }
 
@@ -61,6 +80,7 @@ async function commandModules(args: string[]): Promise<CommandModule<any, any>[]
 
 export async function main(args: string[]): Promise<void> {
   quietOnBrokenPipe(process.stdout);
+  stopWithParent();
   const cli = yargs(args)
     .scriptName('anwc')
     .usage('$0 <command> [options]\n\nHarvest narrative text from the web for an Automatic Narrative Engine.')

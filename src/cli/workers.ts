@@ -50,7 +50,8 @@ export async function runWorkers(
   const runs = Array.from({ length: n }, (_, k) => {
     // On a cluster, worker k starts on the k-th node and fails over to the others.
     const env = { ...process.env, ANWC_DB: startingAt(o.db, k), [WORKER_ENV]: String(k + 1) };
-    const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...args], { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env });
+    // The channel tells a worker when this process is gone, even by SIGKILL: it stops as at Ctrl-C (cli/main.ts).
+    const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...args], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], detached: true, env });
     children.push(child);
     let out = '';
     child.stdout!.on('data', (d) => (out += d));

@@ -47,7 +47,8 @@ export class Jobs {
     if (this.child) return false;
     const view: JobView = { kind, state: 'running', startedAt: Date.now(), exitCode: null, lines: [] };
     const child = spawn(process.execPath, [MAIN, kind, ...args, ...this.extra[kind]], {
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // The channel tells the job when the studio is gone, even by SIGKILL: it stops as at Ctrl-C (cli/main.ts).
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       // Its own process group: a Ctrl-C at the studio's terminal reaches the job once, through stop(), not twice.
       detached: true,
       env: { ...process.env, ANWC_DB: this.db },

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -14,6 +15,22 @@ import { threeHarvests } from '../support/three-harvests.js';
 const HOSTS = ['w1.test', 'w2.test', 'w3.test', 'w4.test'];
 
 const path = (i: number) => `/p${i}.html`;
+
+/** State and parent of a process from /proc (the fields after the command name in parentheses); undefined once it is gone. */
+function procStat(pid: number | string): { state: string; ppid: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: state!, ppid: Number(ppid) };
+  } catch {
+    return undefined;
+  }
+}
+
+const childrenOf = (pid: number) => readdirSync('/proc').filter((d) => /^\d+$/.test(d) && procStat(d)?.ppid === pid).map(Number);
+
+/** Running, not a zombie that nobody has reaped yet. */
+const alive = (pid: number) => { const s = procStat(pid); return s !== undefined && s.state !== 'Z'; };
 
 function workersSuite(name: string, fresh: () => TestDb): void {
   describe(`three harvest processes on one ${name} database`, () => {
@@ -96,6 +113,35 @@ describe('anwc harvest --workers', () => {
         await store.close();
       }
     } finally {
+      await web.close();
+      await db.cleanup();
+    }
+  });
+
+  it('a parent killed outright (SIGKILL): its workers finish their pages in flight, save and end', { skip: process.platform !== 'linux' && 'reads /proc' }, async () => {
+    const { web, db, args } = await setUp(400);
+    let workers: number[] = [];
+    try {
+      const run = startAnwc(args('--workers', '2'));
+      while (web.requests() < 12) await new Promise((r) => setTimeout(r, 5));
+      workers = childrenOf(run.child.pid!);
+      assert.equal(workers.length, 2);
+      run.child.kill('SIGKILL');
+      await run.exited;
+      for (let waited = 0; workers.some(alive) && waited < 10_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+      assert.deepEqual(workers.filter(alive), [], 'no worker walks on without its parent');
+      const asked = web.requests();
+      const store = await openStore(db.url);
+      try {
+        const sum = await store.summary();
+        assert.equal(sum.links.leased, undefined, 'no link left leased');
+        assert.ok(asked < 1600 && (sum.links.pending ?? 0) > 0, `stopped long before the end (${asked} requests)`);
+        assert.equal(sum.nodes.crawler, sum.links.done, 'every page walked was saved');
+      } finally {
+        await store.close();
+      }
+    } finally {
+      for (const pid of workers.filter(alive)) process.kill(pid, 'SIGKILL');
       await web.close();
       await db.cleanup();
     }
