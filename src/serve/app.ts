@@ -15,8 +15,10 @@ import { getProportion, parseProportion, setProportion } from '../feed/mix.js';
 import { pickNode } from '../feed/pick.js';
 import { NODE_STATUSES, REVIEWS, TextTakenError, type NodeQuery, type Review, type Store, type StoredNode, type StoryFile } from '../store/store.js';
 import { evaluateBlock } from '../text/heuristics.js';
+import { bandKeys, shingleSet } from '../text/minhash.js';
 import { splitSentences } from '../text/sentences.js';
 import { stem } from '../text/stem.js';
+import { words as wordsOf } from '../text/tokenize.js';
 import { STUDIO_CSS, STUDIO_JS } from './assets.js';
 import type { Jobs } from './jobs.js';
 import { nodeListPage, nodePage } from './pages/nodes.js';
@@ -207,7 +209,8 @@ export function studioApp(o: StudioOptions): Hono {
       ids.push(m.id);
     }
     try {
-      await store.curateNode(node.id, { text: { text, sentences: splitSentences(text) }, metaWordIds: ids }, o.who);
+      const bands = node.origin === 'crawler' ? bandKeys(shingleSet(wordsOf(text))) : undefined;
+      await store.curateNode(node.id, { text: { text, sentences: splitSentences(text), ...(bands ? { bands } : {}) }, metaWordIds: ids }, o.who);
     } catch (err) {
       if (err instanceof TextTakenError) return again(`node ${err.takenBy} already has this text`, 409);
       throw err;

@@ -92,8 +92,11 @@ export interface StoredNode {
 /** An author's change to a node: each field given is set, in one transaction with its audit line. */
 export interface NodeChange {
   review?: Review;
-  /** New text; a text another node of the origin already has is refused (TextTakenError). */
-  text?: { text: string; sentences: string[] };
+  /**
+   * New text; a text another node of the origin already has is refused (TextTakenError). A crawler
+   * node's new band keys replace its old ones, so near-copies are found of the text it now holds.
+   */
+  text?: { text: string; sentences: string[]; bands?: number[] };
   /** The node's meta words, all of them (each linked with weight 1). */
   metaWordIds?: number[];
 }

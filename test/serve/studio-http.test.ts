@@ -4,6 +4,9 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { openStore } from '../../src/store/open.js';
+import { bandKeys, shingleSet } from '../../src/text/minhash.js';
+import { words } from '../../src/text/tokenize.js';
 import { anwc } from '../support/cli.js';
 import { mysqlDb } from '../support/db.js';
 import { hostileDatabase, startStudio, studioCookie, type Studio } from '../support/studio.js';
@@ -179,6 +182,13 @@ describe('anwc serve on MariaDB/MySQL', () => {
       const page = await (await fetch(`${studio.origin}/nodes/${hostileId}`)).text();
       assert.match(page, /<td>tester<\/td><td>meta<\/td><td>lighthouse<\/td><td>keeper, lighthouse<\/td>/, 'meta words in the audit by name');
       assert.match(page, /<td>tester<\/td><td>text<\/td>/);
+      const store = await openStore(db);
+      try {
+        const [alike] = await store.nodesSharingBands([bandKeys(shingleSet(words('The keeper wrote of the lighthouse, and nothing else.')))], 8);
+        assert.deepEqual(alike!.map((n) => n.id), [hostileId], 'near-copies are found of the edited text');
+      } finally {
+        await store.close();
+      }
     } finally {
       assert.equal((await studio.stop()).code, 0);
       await target.cleanup();

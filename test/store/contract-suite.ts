@@ -174,6 +174,13 @@ export function contractSuite(b: Backend): void {
         const twice = 'A lantern hung by the door of the boathouse, and its light fell on the wet stones of the slipway below.';
         await complete(pages[3]!, [node(twice), node(twice)]);
         assert.deepEqual((await s.summary()).copies, { exact: 1, near: 1 }, 'a text twice on the page it came from is not a copy of itself');
+
+        // An author edits the first node's text: near-copies are found of what it now says, not of what it said.
+        await s.curateNode(first.nodeIds[0]!, { text: { text: other.replace('tin box', 'biscuit tin'), sentences: [], bands: bandKeys(shingleSet(words(other.replace('tin box', 'biscuit tin')))) } }, 'ann', 20);
+        const [ofOld] = await s.nodesSharingBands([bandKeys(shingleSet(words(near)))], 8);
+        assert.deepEqual(ofOld, [], 'the old text\'s bands are gone');
+        const [ofNew] = await s.nodesSharingBands([bandKeys(shingleSet(words(other)))], 8);
+        assert.deepEqual(ofNew!.map((f) => f.id).sort(), [first.nodeIds[0], first.nodeIds[1]].sort());
       }));
 
     it('marks nodes by what their source page says; the gone ones are drawn only when asked; the last checks kept per scope', () =>

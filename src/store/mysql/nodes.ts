@@ -176,6 +176,11 @@ export async function curateNode(c: Conn, id: number, change: NodeChange, who: s
     const taken = await one(c, 'SELECT id FROM nodes WHERE origin = ? AND text_hash = ? AND id <> ?', [node.origin, hash, id]);
     if (taken) throw new TextTakenError(id, Number(taken.id));
     await run(c, 'UPDATE nodes SET text = ?, sentences = ?, text_hash = ? WHERE id = ?', [change.text.text, JSON.stringify(change.text.sentences), hash, id]);
+    if (change.text.bands !== undefined) {
+      await run(c, 'DELETE FROM node_bands WHERE node_id = ?', [id]);
+      const keys = bandRows(change.text.bands);
+      if (keys.length > 0) await run(c, 'INSERT IGNORE INTO node_bands (band_key, node_id) VALUES ?', [keys.sort((x, y) => x - y).map((k) => [k, id])]);
+    }
     await audit('text', node.text, change.text.text);
   }
   if (change.metaWordIds !== undefined) {

@@ -156,6 +156,11 @@ export function curateNode(db: Database.Database, id: number, change: NodeChange
     const taken = db.prepare('SELECT id FROM nodes WHERE origin = ? AND text_hash = ? AND id <> ?').get(node.origin, hash, id) as Row | undefined;
     if (taken) throw new TextTakenError(id, Number(taken.id));
     db.prepare('UPDATE nodes SET text = ?, sentences = ?, text_hash = ? WHERE id = ?').run(change.text.text, JSON.stringify(change.text.sentences), hash, id);
+    if (change.text.bands !== undefined) {
+      db.prepare('DELETE FROM node_bands WHERE node_id = ?').run(id);
+      const band = db.prepare('INSERT OR IGNORE INTO node_bands (band_key, node_id) VALUES (?, ?)');
+      for (const key of bandRows(change.text.bands)) band.run(key, id);
+    }
     audit.run(id, at, who, 'text', node.text, change.text.text);
   }
   if (change.metaWordIds !== undefined) {
