@@ -63,7 +63,7 @@ export const VARIANTS: Variant[] = [
   },
   {
     name: 'anwc --extractor narrative',
-    describe: 'the main content only, blocks beyond p and table, paragraphs at blank lines, link density, the headline dropped, context, headings, citations and typography, a few special characters judged on the rest',
+    describe: 'the main content only, blocks beyond p and table, paragraphs at blank lines, link density, the headline and the linked lines under the story dropped, context, headings, citations and typography, a few special characters judged on the rest',
     extract: (bytes) => extract(parseDom(decodeHtml(bytes).text), 'narrative', { heuristics: DEFAULT_HEURISTICS }).kept.map((k) => k.text).join('\n'),
   },
 ];

@@ -17,7 +17,9 @@ import type { Extracted } from './extracted.js';
  * - Citation markers go and typography is made plain before any rule reads the text.
  * - One or two special characters (a price, a percentage, a ©) do not reject a paragraph the other
  *   rules accept; more reject it softly, and a block dense with them is a list of figures, dropped.
- * - The headline (a heading or line made of the `<title>`'s words) names the page and is dropped.
+ * - The headline (the h1, or a heading or line made of the `<title>`'s words) names the page and is
+ *   dropped; so are link-laden blocks after the story's last plain paragraph (sign-ups, follow-us
+ *   lines, credits).
  * - A blank line (two `<br>`) ends a paragraph, so a story written as text runs in one div is read
  *   paragraph by paragraph.
  * - jusText's context: a block that fails only soft rules (length, capitalisation, stop words, a
@@ -58,9 +60,10 @@ export function narrativeExtract(dom: Dom, o: { heuristics: HeuristicOptions }):
   if (blocks.reduce((n, b) => n + b.text.length, 0) < MIN_MAIN_CHARS) blocks = mainBlocks(dom, isBoilerplateTag);
   const h = englishPage(blocks, o.heuristics) ? o.heuristics : { ...o.heuristics, disabled: [...o.heuristics.disabled, 'stop-word-ratio' as const] };
   const title = titleWords(dom);
-  const judged = blocks.flatMap((b) => pieces(b, h.maxChars).map((piece) => judge(piece, h, title)));
+  const parts = blocks.flatMap((b) => pieces(b, h.maxChars));
+  const judged = parts.map((piece) => judge(piece, h, title));
   const rejected: Record<string, number> = {};
-  const kept: Extracted['kept'] = [];
+  const kept: (Extracted['kept'][number] & { linkDensity: number })[] = [];
   const hard = judged.map((j) => j.kind === 'kept');
   const story: Story = { first: hard.indexOf(true), last: hard.lastIndexOf(true) };
   for (let i = 0; i < judged.length; i++) {
@@ -72,10 +75,26 @@ export function narrativeExtract(dom: Dom, o: { heuristics: HeuristicOptions }):
     const keep = j.kind === 'kept'
       || (j.kind === 'soft' && nearGood(story, judged, i))
       || (j.kind === 'heading' && headsText(hard, story, judged, i));
-    if (keep) kept.push({ text: j.text, words: j.words });
+    if (keep) kept.push({ text: j.text, words: j.words, linkDensity: parts[i]!.linkDensity });
     else rejected[j.kind === 'heading' ? 'heading-alone' : 'short-alone'] = (rejected[j.kind === 'heading' ? 'heading-alone' : 'short-alone'] ?? 0) + 1;
   }
-  return { kept, rejected, blocks: blocks.length };
+  const told = withoutLinkedTail(kept);
+  if (told.length < kept.length) rejected['linked-tail'] = kept.length - told.length;
+  return { kept: told.map(({ text, words }) => ({ text, words })), rejected, blocks: blocks.length };
+}
+
+/**
+ * After a story's last paragraph without a link, blocks with links in a fifth of their text or more
+ * are what sites put under their stories: a newsletter to sign up for, an author to follow, a
+ * credit, a "read more". Inside the story a linked word is only a reference and stays.
+ */
+const TAIL_LINK_DENSITY = 0.2;
+function withoutLinkedTail<T extends { linkDensity: number }>(kept: T[]): T[] {
+  let lastPlain = -1;
+  kept.forEach((k, i) => {
+    if (k.linkDensity === 0) lastPlain = i;
+  });
+  return kept.filter((k, i) => i <= lastPlain || k.linkDensity < TAIL_LINK_DENSITY);
 }
 
 /**
@@ -85,11 +104,20 @@ export function narrativeExtract(dom: Dom, o: { heuristics: HeuristicOptions }):
  */
 const ENGLISH_PAGE_RATIO = 0.1;
 function englishPage(blocks: Block[], h: HeuristicOptions): boolean {
-  const ws = words(blocks.map((b) => b.text).join(' ').slice(0, 20_000));
+  let all = 0;
   let stops = 0;
-  for (const w of ws) if (h.stopWords.has(tokenKey(w))) stops++;
-  return ws.length === 0 || stops / ws.length >= ENGLISH_PAGE_RATIO;
+  let chars = 0;
+  // Block by block: one emoji or arrow then sends only its own block to the slow segmenter.
+  for (const b of blocks) {
+    if (chars >= ENGLISH_SAMPLE_CHARS) break;
+    const ws = words(b.text.slice(0, ENGLISH_SAMPLE_CHARS - chars));
+    chars += b.text.length + 1;
+    all += ws.length;
+    for (const w of ws) if (h.stopWords.has(tokenKey(w))) stops++;
+  }
+  return all === 0 || stops / all >= ENGLISH_PAGE_RATIO;
 }
+const ENGLISH_SAMPLE_CHARS = 20_000;
 
 /** A block longer than a node may be (max-length) is cut between sentences into pieces that fit. */
 function pieces(b: Block, maxChars: number): Block[] {
@@ -154,19 +182,25 @@ function titleWords(dom: Dom): ReadonlySet<string> {
 }
 
 /**
- * The page's headline is its name, not its text: a heading, or a line that is not a sentence,
- * made only of words of the document's `<title>` (which often adds the site's name) is dropped.
+ * The page's headline is its name, not its text: the `<h1>` (a page's one top heading), and a
+ * heading or a line that is not a sentence made only of words of the document's `<title>` (which
+ * often adds the site's name).
  */
 function isTitle(text: string, ws: readonly string[], tag: string, title: ReadonlySet<string>): boolean {
+  if (tag === 'h1') return true;
   if (ws.length === 0 || !ws.every((w) => title.has(tokenKey(w)))) return false;
   return HEADING.has(tag) || !SENTENCE_END.test(text);
 }
 const SENTENCE_END = /[.!?…]["')\]]?$/;
 
-/** The first block after the heading that is not a heading is kept, or is short text kept near good text. */
+/**
+ * The first block after the heading that is neither a heading nor dropped is kept, or is short text
+ * kept near good text. A dropped block between (a shop's link, an image credit) does not part a
+ * heading from its text, as it does not part two paragraphs.
+ */
 function headsText(hard: boolean[], story: Story, judged: Judged[], i: number): boolean {
   let b = i + 1;
-  while (b < judged.length && judged[b]!.kind === 'heading') b++;
+  while (b < judged.length && (judged[b]!.kind === 'heading' || judged[b]!.kind === 'dropped')) b++;
   if (b >= judged.length) return false;
   return hard[b]! || (judged[b]!.kind === 'soft' && nearGood(story, judged, b));
 }

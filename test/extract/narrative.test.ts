@@ -55,13 +55,32 @@ test('at the edge of the story a short sentence or a line of a few words stays; 
   assert.deepEqual(texts(narrative(page('<p>He never came back.</p><p>by the harbour master</p>'))), [], 'no paragraph passed every rule: no story to stand near');
 });
 
-test('the headline is the page\'s name, not its text: a heading or a line of the title\'s words goes; a sentence of them stays', () => {
+test('the headline is the page\'s name, not its text: the h1, and a heading or a line of the title\'s words go; a sentence of them stays', () => {
   const title = '<title>The Night of the Storm | Harbour Gazette</title>';
-  const html = page(`<h1>The night of the storm</h1><div>Harbour Gazette</div><p>${P1}</p><h2>The keeper</h2><p>${P2}</p><p>The storm.</p>`).replace('<html>', `<html><head>${title}</head>`);
+  const html = page(`<h2>The night of the storm</h2><div>Harbour Gazette</div><p>${P1}</p><h2>The keeper</h2><p>${P2}</p><p>The storm.</p>`).replace('<html>', `<html><head>${title}</head>`);
   const r = narrative(html);
   assert.deepEqual(texts(r), [P1, 'The keeper', P2, 'The storm.']);
   assert.equal(r.rejected['title'], 2);
-  assert.equal(texts(narrative(html.replace(title, '').replace('<div>Harbour Gazette</div>', '')))[0], 'The night of the storm', 'with no title, the heading heads the story');
+  const untitled = html.replace(title, '').replace('<div>Harbour Gazette</div>', '');
+  assert.equal(texts(narrative(untitled))[0], 'The night of the storm', 'with no title, the heading heads the story');
+  const h1 = narrative(untitled.replace('<h2>The night of the storm</h2>', '<h1>The night of the storm</h1>'));
+  assert.ok(!texts(h1).includes('The night of the storm'), 'an h1 is the headline, title or none');
+  assert.equal(h1.rejected['title'], 1);
+});
+
+test('after the story\'s last plain paragraph, blocks with many linked words are what sites put under a story; a link inside the story stays', () => {
+  const cited = P2.replace('fishing boats', '<a href="/boats">fishing boats</a>');
+  const signUp = 'Get the stories of the coast in your inbox: <a href="/news">sign up for our newsletter</a> today.';
+  const follow = 'The keeper wrote this. <a href="/k">Follow him</a> on the wireless.';
+  const r = narrative(page(`<p>${P1}</p><p>${cited}</p><p>${P3}</p><p>${signUp}</p><p>${follow}</p>`));
+  assert.deepEqual(texts(r), [P1, P2, P3]);
+  assert.equal(r.rejected['linked-tail'], 2);
+  assert.deepEqual(texts(narrative(page(`<p>${P1}</p><p>${cited}</p>`))), [P1, P2], 'the last paragraph has linked words in an eighth of its text: it is the story');
+});
+
+test('a heading heads its text across a dropped block between (a shop\'s link under a product heading)', () => {
+  const shop = '<ul><li><a href="/buy">Buy it at the harbour shop</a></li></ul>';
+  assert.deepEqual(texts(narrative(page(`<p>${P1}</p><h2>The brass lamp of the tower</h2>${shop}<p>${P2}</p>`))), [P1, 'The brass lamp of the tower', P2]);
 });
 
 test('citation markers and typography are cleaned before the rules read the text', () => {
