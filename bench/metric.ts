@@ -85,3 +85,39 @@ export function score(pairs: { truth: string; predicted: string }[]): Score {
   const same = pairs.filter((p) => tokens(p.truth).join(' ') === tokens(p.predicted).join(' ')).length;
   return { precision, recall, f1, accuracy: pairs.length ? same / pairs.length : 0, pages: pairs.length };
 }
+
+/**
+ * Paragraph-level precision and recall, over the lines of all pages (a node is a paragraph, so this
+ * is what an author sees): a predicted line is right when at least half of its shingles are in the
+ * page's truth, and a true line is found when at least half of its shingles are in the prediction.
+ * A line shorter than a shingle is right (or found) when its words occur in that order in the other.
+ */
+export function paragraphScore(pairs: { truth: string; predicted: string }[]): { precision: number; recall: number } {
+  let predicted = 0;
+  let right = 0;
+  let truths = 0;
+  let found = 0;
+  for (const p of pairs) {
+    const truthLines = lines(p.truth);
+    const predictedLines = lines(p.predicted);
+    const inTruth = textOf(p.truth);
+    const inPrediction = textOf(p.predicted);
+    predicted += predictedLines.length;
+    truths += truthLines.length;
+    for (const l of predictedLines) if (mostlyIn(l, inTruth)) right++;
+    for (const l of truthLines) if (mostlyIn(l, inPrediction)) found++;
+  }
+  return { precision: predicted ? right / predicted : 0, recall: truths ? found / truths : 0 };
+}
+
+const lines = (text: string) => text.split('\n').filter((l) => tokens(l).length > 0);
+
+/** A text's shingles, and its tokens in one string, where a line too short for a shingle is looked up. */
+const textOf = (text: string) => ({ keys: new Set(shingles(text).keys()), joined: ` ${tokens(text).join(' ')} ` });
+
+function mostlyIn(line: string, text: { keys: Set<string>; joined: string }): boolean {
+  const toks = tokens(line);
+  if (toks.length < 4) return text.joined.includes(` ${toks.join(' ')} `);
+  const own = [...shingles(line).keys()];
+  return own.filter((k) => text.keys.has(k)).length * 2 >= own.length;
+}

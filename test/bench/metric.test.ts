@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pageCounts, pagePrecision, pageRecall, score, shingles, tokens } from '../../bench/metric.js';
+import { pageCounts, pagePrecision, pageRecall, paragraphScore, score, shingles, tokens } from '../../bench/metric.js';
 
 test('tokens are Unicode \\w+ runs: letters, digits, underscore; punctuation and marks split', () => {
   assert.deepEqual(tokens('It’s 2019: naïve_café, Ελλάδα—東京!'), ['It', 's', '2019', 'naïve_café', 'Ελλάδα', '東京']);
@@ -44,4 +44,15 @@ test('corpus score: macro means over pages, empty-prediction pages left out of p
   assert.equal(s.f1, (2 * s.precision * s.recall) / (s.precision + s.recall));
   assert.equal(s.accuracy, 2 / 4);
   assert.equal(s.pages, 4);
+});
+
+test('paragraph level: a predicted line is right with half its shingles in the truth; a true line found with half in the prediction', () => {
+  const truth = 'the keeper lit the lamp at dusk\nthe boats came round the point\nshort';
+  assert.deepEqual(paragraphScore([{ truth, predicted: 'the keeper lit the lamp at dusk\nsubscribe to our daily letter now\nshort' }]), { precision: 2 / 3, recall: 2 / 3 });
+  // Half of "the boats came round the point" (shingles 2 of 3 kept) counts; a page with nothing predicted adds to recall only.
+  const half = paragraphScore([{ truth, predicted: 'the boats came round the\n\n' }, { truth: 'a b c d', predicted: '' }]);
+  assert.deepEqual(half, { precision: 1, recall: 1 / 4 });
+  assert.deepEqual(paragraphScore([]), { precision: 0, recall: 0 });
+  assert.deepEqual(paragraphScore([{ truth: 'Baar, Switzerland. The keeper lit the lamp.', predicted: 'BAAR\nswitzerland the\nZurich' }]), { precision: 0, recall: 0 }, 'case counts');
+  assert.deepEqual(paragraphScore([{ truth: 'Baar, Switzerland. The keeper lit the lamp.', predicted: 'Baar\nSwitzerland. The\nthe lamp\nZurich' }]), { precision: 3 / 4, recall: 0 }, 'a short line is right where its words stand in that order');
 });
