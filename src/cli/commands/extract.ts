@@ -3,7 +3,8 @@ import { ABOUT } from './about.js';
 import { readFile } from 'node:fs/promises';
 import { UserError } from '../../errors.js';
 import { decodeHtml, encodingForLabel, extractBlocks, extractLinks, parseDom, type Block } from '../../html/index.js';
-import { evaluateBlock, type BlockVerdict } from '../../text/index.js';
+import { DEFAULT_HEURISTICS, evaluateBlock, type BlockVerdict } from '../../text/index.js';
+import { extract, type Extracted, type ExtractorName } from '../../extract/index.js';
 import { handler } from '../run.js';
 import { withOptions } from '../options.js';
 
@@ -14,6 +15,7 @@ interface ExtractArgs {
   'base-url'?: string;
   charset?: string;
   'max-link-density'?: number;
+  extractor?: ExtractorName;
 }
 
 /** One block and what became of it: a structural rejection, or the text rules' verdict. */
@@ -36,15 +38,26 @@ export const extractCommand: CommandModule = {
       'base-url',
       'charset',
       'max-link-density',
+      'extractor',
     )
       .example('anwc extract chapter.html', 'ACCEPT/REJECT per paragraph and table, with the rule that rejected it')
-      .example('anwc extract --blocks div,li --json page.html', 'also read divs and list items; JSON lines'),
+      .example('anwc extract --blocks div,li --json page.html', 'also read divs and list items; JSON lines')
+      .example('anwc extract --extractor narrative story.html', 'the paragraphs the narrative extractor keeps, and what it dropped by rule'),
   handler: handler(async (argv: ExtractArgs) => {
     // yargs-parser reads a lone "-" as an option without a name and hands over ''.
     const file = argv.file === '' || argv.file === '-' ? '-' : argv.file;
     const bytes = await readInput(file);
     const html = decode(bytes, argv.charset);
     const dom = parseDom(html);
+    if (argv.extractor === 'narrative') {
+      for (const flag of ['blocks', 'max-link-density'] as const) {
+        if (argv[flag] !== undefined) throw new UserError(`--${flag} applies to the thesis extractor`, { value: String(argv[flag]), fix: `leave out --${flag}: narrative reads its own block kinds and link density` });
+      }
+      const out = narrativeLines(extract(dom, 'narrative', { heuristics: DEFAULT_HEURISTICS }), argv.json === true);
+      if (argv['base-url'] !== undefined) out.push(...linkLines(dom, argv['base-url'], argv.json === true));
+      process.stdout.write(out.join('\n') + '\n');
+      return;
+    }
     const blocks = extractBlocks(dom, {
       url: argv['base-url'],
       blocks: argv.blocks?.split(','),
@@ -123,6 +136,18 @@ function summaryOf(judged: Judged[]): string {
   const rules = [...byRule].map(([rule, n]) => `${rule} ${n}`).join(', ');
   const rejected = judged.length - accepted;
   return `${judged.length} blocks: ${accepted} accepted, ${rejected} rejected${rules ? ` (${rules})` : ''}`;
+}
+
+/** The narrative extractor judges blocks in their context: what it keeps, in order, and its drops counted by rule. */
+function narrativeLines(r: Extracted, json: boolean): string[] {
+  if (json) {
+    return [...r.kept.map((k) => JSON.stringify({ kind: 'kept', text: k.text })), JSON.stringify({ kind: 'summary', blocks: r.blocks, kept: r.kept.length, rejected: r.rejected })];
+  }
+  const rules = Object.entries(r.rejected).map(([rule, n]) => `${rule} ${n}`).join(', ');
+  return [
+    ...r.kept.map((k) => `KEEP  ${JSON.stringify(k.text.length > PREVIEW ? `${k.text.slice(0, PREVIEW).trimEnd()}…` : k.text)}`),
+    `${r.blocks} blocks of the main content: ${r.kept.length} kept${rules ? `; dropped: ${rules}` : ''}`,
+  ];
 }
 
 function linkLines(dom: ReturnType<typeof parseDom>, url: string, json: boolean): string[] {
