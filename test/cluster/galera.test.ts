@@ -14,11 +14,25 @@ import { threeHarvests } from '../support/three-harvests.js';
 const skip = needsGalera();
 
 describe('on a Galera cluster', { skip }, () => {
+  it('three processes that open a new database at once, one per node, all open it', async () => {
+    const db = clusterDb();
+    try {
+      const opened = await Promise.allSettled([0, 1, 2].map((n) => openStore(db.on(n))));
+      const failed = opened.filter((o): o is PromiseRejectedResult => o.status === 'rejected').map((o) => String(o.reason));
+      await Promise.all(opened.map((o) => (o.status === 'fulfilled' ? o.value.close() : undefined)));
+      assert.deepEqual(failed, [], 'the migration lock is each node\'s own: the others ran the same migration alongside');
+      const store = await openStore(db.url);
+      await store.close();
+    } finally {
+      await db.cleanup();
+    }
+  });
+
   it('two nodes racing for the links of one host never lease one link twice', async () => {
     const db = clusterDb();
     const LINKS = 120;
     try {
-      // Made (and migrated) on one node first: the migration lock is each node's own (docs/scale.md).
+      // Made (and migrated) on one node first, so the race below is for links only.
       await (await openStore(db.url)).close();
       const conflictsBefore = await statusSum(db.servers, ['wsrep_local_cert_failures', 'wsrep_local_bf_aborts']);
       const nodes = await Promise.all([openStore(db.on(0)), openStore(db.on(1))]);

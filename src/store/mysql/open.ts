@@ -109,7 +109,8 @@ async function migrate(c: Connection, t: MysqlTarget): Promise<void> {
     for (const m of pending(current, migrations)) {
       await c.beginTransaction();
       for (const s of statements(m.sql)) await c.query(s);
-      await c.query('INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)', [m.version, m.name, Date.now()]);
+      // IGNORE: on a cluster another node's process may have run the same migration at the same time.
+      await c.query('INSERT IGNORE INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)', [m.version, m.name, Date.now()]);
       await c.commit();
     }
   } finally {
