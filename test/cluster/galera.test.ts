@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { openStore } from '../../src/store/open.js';
 import { startingAt } from '../../src/store/url.js';
-import { clusterDb, galeraScript, needsGalera, statusSum } from '../support/galera.js';
+import { clusterDb, galeraScript, isolateNode, needsGalera, statusSum } from '../support/galera.js';
 import { threeHarvests } from '../support/three-harvests.js';
 
 /**
@@ -23,6 +23,34 @@ describe('on a Galera cluster', { skip }, () => {
       assert.deepEqual(failed, [], 'the migration lock is each node\'s own: the others ran the same migration alongside');
       const store = await openStore(db.url);
       await store.close();
+    } finally {
+      await db.cleanup();
+    }
+  });
+
+  it('a node cut off from the others answers "not ready" (1047): the store leaves it for another node and its work goes on', async () => {
+    const db = clusterDb();
+    const cut = db.servers[2]!;
+    try {
+      await (await openStore(db.url)).close();
+      const store = await openStore(startingAt(db.url, 2));
+      try {
+        await store.addLinks([{ url: 'http://before.test/', host: 'before.test', depth: 0 }]);
+        await isolateNode(cut, true);
+        try {
+          await store.addLinks([{ url: 'http://after.test/', host: 'after.test', depth: 0 }]);
+          const other = await openStore(db.on(0));
+          try {
+            assert.ok(await other.linkByUrl('http://after.test/'), 'written on a node of the primary component');
+          } finally {
+            await other.close();
+          }
+        } finally {
+          await isolateNode(cut, false);
+        }
+      } finally {
+        await store.close();
+      }
     } finally {
       await db.cleanup();
     }

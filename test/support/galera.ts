@@ -72,3 +72,34 @@ export function galeraScript(verb: 'stop-node' | 'start-node', n: number): void 
   const r = spawnSync('bash', [resolve('scripts', 'galera.sh'), verb, String(n)], { encoding: 'utf8', timeout: 120_000 });
   if (r.status !== 0) throw new Error(`scripts/galera.sh ${verb} ${n} failed: ${r.stderr}`);
 }
+
+/** One status value of one node. */
+export async function nodeStatus(s: MysqlServer, name: string): Promise<string> {
+  const c = await mysql.createConnection({ host: s.host, port: s.port, user: 'root' });
+  try {
+    const [rows] = await c.query('SHOW GLOBAL STATUS LIKE ?', [name]);
+    return (rows as { Value: string }[])[0]?.Value ?? '';
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * Cuts a node off from the others' group traffic (gmcast.isolate) or lets it back, and waits
+ * (bounded) until it is out of the primary component, or back in it and synced with all three.
+ */
+export async function isolateNode(s: MysqlServer, cut: boolean): Promise<void> {
+  const c = await mysql.createConnection({ host: s.host, port: s.port, user: 'root' });
+  try {
+    await c.query(`SET GLOBAL wsrep_provider_options = 'gmcast.isolate=${cut ? 1 : 0}'`);
+  } finally {
+    await c.end();
+  }
+  const done = async () => cut
+    ? (await nodeStatus(s, 'wsrep_cluster_status')) !== 'Primary'
+    : (await nodeStatus(s, 'wsrep_local_state_comment')) === 'Synced' && (await nodeStatus(s, 'wsrep_cluster_size')) === '3';
+  for (let waited = 0; !(await done()); waited += 100) {
+    if (waited > 60_000) throw new Error(`node ${s.port} did not ${cut ? 'leave' : 'rejoin'} the cluster within 60 s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
