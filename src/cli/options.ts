@@ -10,7 +10,7 @@ import {
   DEFAULT_WIKI,
   PROVIDER_NAMES,
 } from '../search/provider.js';
-import { EXPORT_FORMATS } from '../feed/formats.js';
+import { EXPORT_FORMATS } from '../feed/export-format.js';
 import { HARVEST_DEFAULTS } from '../harvest/defaults.js';
 import { EXTRACTORS } from '../extract/extracted.js';
 import type { RewardSpec } from '../harvest/harvest.js';

@@ -1,6 +1,7 @@
 import type { Origin, Store, StoredNode } from '../store/store.js';
 import { stem } from '../text/stem.js';
-import { CSV_HEADER, csvLine, toAne, toCsvLine, toJsonLine, type ExportFormat } from './formats.js';
+import type { ExportFormat } from './export-format.js';
+import { CSV_HEADER, csvLine, toAne, toCsvLine, toJsonLine } from './formats.js';
 
 /**
  * `anwc export`: stored nodes to ANE markup, JSONL or CSV. JSONL and CSV stream page by page;

@@ -2,12 +2,10 @@ import { createNode, createSection, serializeMarkup, type MarkupDocument } from 
 import type { StoredNode } from '../store/store.js';
 import { splitSentences } from '../text/sentences.js';
 
-/**
+/*
  * The three export formats as pure functions of stored nodes. ANE markup reads back into the
  * same nodes (text, sentences, meta words); JSONL and CSV are for other tools.
  */
-export type ExportFormat = 'ane' | 'jsonl' | 'csv';
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['ane', 'jsonl', 'csv'];
 
 /**
  * An author's sentences are the author's; a crawler node is a paragraph (the thesis keeps one

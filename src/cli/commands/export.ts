@@ -3,7 +3,7 @@ import { ABOUT } from './about.js';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { exportNodes } from '../../feed/export.js';
-import type { ExportFormat } from '../../feed/formats.js';
+import type { ExportFormat } from '../../feed/export-format.js';
 import { openStore } from '../../store/open.js';
 import type { Origin } from '../../store/store.js';
 import { resolved, withOptions } from '../options.js';
