@@ -63,23 +63,24 @@ export function narrativeExtract(dom: Dom, o: { heuristics: HeuristicOptions }):
   const parts = blocks.flatMap((b) => pieces(b, h.maxChars));
   const judged = parts.map((piece) => judge(piece, h, title));
   const rejected: Record<string, number> = {};
+  const reject = (rule: string, n = 1) => (rejected[rule] = (rejected[rule] ?? 0) + n);
   const kept: (Extracted['kept'][number] & { linkDensity: number })[] = [];
-  const hard = judged.map((j) => j.kind === 'kept');
-  const story: Story = { first: hard.indexOf(true), last: hard.lastIndexOf(true) };
+  const passed = (j: Judged) => j.kind === 'kept';
+  const story: Story = { first: judged.findIndex(passed), last: judged.findLastIndex(passed) };
   for (let i = 0; i < judged.length; i++) {
     const j = judged[i]!;
     if (j.kind === 'dropped') {
-      for (const r of j.rules) rejected[r] = (rejected[r] ?? 0) + 1;
+      j.rules.forEach((r) => reject(r));
       continue;
     }
     const keep = j.kind === 'kept'
       || (j.kind === 'soft' && nearGood(story, judged, i))
-      || (j.kind === 'heading' && headsText(hard, story, judged, i));
+      || (j.kind === 'heading' && headsText(story, judged, i));
     if (keep) kept.push({ text: j.text, words: j.words, linkDensity: parts[i]!.linkDensity });
-    else rejected[j.kind === 'heading' ? 'heading-alone' : 'short-alone'] = (rejected[j.kind === 'heading' ? 'heading-alone' : 'short-alone'] ?? 0) + 1;
+    else reject(j.kind === 'heading' ? 'heading-alone' : 'short-alone');
   }
   const told = withoutLinkedTail(kept);
-  if (told.length < kept.length) rejected['linked-tail'] = kept.length - told.length;
+  if (told.length < kept.length) reject('linked-tail', kept.length - told.length);
   return { kept: told.map(({ text, words }) => ({ text, words })), rejected, blocks: blocks.length };
 }
 
@@ -198,9 +199,9 @@ const SENTENCE_END = /[.!?…]["')\]]?$/;
  * kept near good text. A dropped block between (a shop's link, an image credit) does not part a
  * heading from its text, as it does not part two paragraphs.
  */
-function headsText(hard: boolean[], story: Story, judged: Judged[], i: number): boolean {
+function headsText(story: Story, judged: Judged[], i: number): boolean {
   let b = i + 1;
   while (b < judged.length && (judged[b]!.kind === 'heading' || judged[b]!.kind === 'dropped')) b++;
   if (b >= judged.length) return false;
-  return hard[b]! || (judged[b]!.kind === 'soft' && nearGood(story, judged, b));
+  return judged[b]!.kind === 'kept' || (judged[b]!.kind === 'soft' && nearGood(story, judged, b));
 }
