@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { UserError } from '../../errors.js';
 import { decodeHtml, encodingForLabel, extractBlocks, extractLinks, parseDom, type Block } from '../../html/index.js';
 import { DEFAULT_HEURISTICS, evaluateBlock, type BlockVerdict } from '../../text/index.js';
-import { extract, type Extracted, type ExtractorName } from '../../extract/index.js';
+import { extract, type ExtractorName } from '../../extract/index.js';
 import { handler } from '../run.js';
 import { withOptions } from '../options.js';
 
@@ -49,28 +49,7 @@ export const extractCommand: CommandModule = {
     const bytes = await readInput(file);
     const html = decode(bytes, argv.charset);
     const dom = parseDom(html);
-    if (argv.extractor === 'narrative') {
-      for (const flag of ['blocks', 'max-link-density'] as const) {
-        if (argv[flag] !== undefined) throw new UserError(`--${flag} applies to the thesis extractor`, { value: String(argv[flag]), fix: `leave out --${flag}: narrative reads its own block kinds and link density` });
-      }
-      const out = narrativeLines(extract(dom, 'narrative', { heuristics: DEFAULT_HEURISTICS }), argv.json === true);
-      if (argv['base-url'] !== undefined) out.push(...linkLines(dom, argv['base-url'], argv.json === true));
-      process.stdout.write(out.join('\n') + '\n');
-      return;
-    }
-    const blocks = extractBlocks(dom, {
-      url: argv['base-url'],
-      blocks: argv.blocks?.split(','),
-      maxLinkDensity: argv['max-link-density'],
-    });
-    const judged = blocks.map(judge);
-    const out: string[] = [];
-    if (argv.json) {
-      for (const j of judged) out.push(JSON.stringify(jsonOf(j)));
-    } else {
-      for (const j of judged) out.push(lineOf(j));
-      out.push(summaryOf(judged));
-    }
+    const out = argv.extractor === 'narrative' ? narrativeLines(dom, argv) : thesisLines(dom, argv);
     if (argv['base-url'] !== undefined) out.push(...linkLines(dom, argv['base-url'], argv.json === true));
     process.stdout.write(out.join('\n') + '\n');
   }),
@@ -138,9 +117,24 @@ function summaryOf(judged: Judged[]): string {
   return `${judged.length} blocks: ${accepted} accepted, ${rejected} rejected${rules ? ` (${rules})` : ''}`;
 }
 
+/** Each block of the thesis extractor with its verdict, and a summary. */
+function thesisLines(dom: ReturnType<typeof parseDom>, argv: ExtractArgs): string[] {
+  const blocks = extractBlocks(dom, {
+    url: argv['base-url'],
+    blocks: argv.blocks?.split(','),
+    maxLinkDensity: argv['max-link-density'],
+  });
+  const judged = blocks.map(judge);
+  return argv.json ? judged.map((j) => JSON.stringify(jsonOf(j))) : [...judged.map(lineOf), summaryOf(judged)];
+}
+
 /** The narrative extractor judges blocks in their context: what it keeps, in order, and its drops counted by rule. */
-function narrativeLines(r: Extracted, json: boolean): string[] {
-  if (json) {
+function narrativeLines(dom: ReturnType<typeof parseDom>, argv: ExtractArgs): string[] {
+  for (const flag of ['blocks', 'max-link-density'] as const) {
+    if (argv[flag] !== undefined) throw new UserError(`--${flag} applies to the thesis extractor`, { value: String(argv[flag]), fix: `leave out --${flag}: narrative reads its own block kinds and link density` });
+  }
+  const r = extract(dom, 'narrative', { heuristics: DEFAULT_HEURISTICS });
+  if (argv.json) {
     return [...r.kept.map((k) => JSON.stringify({ kind: 'kept', text: k.text })), JSON.stringify({ kind: 'summary', blocks: r.blocks, kept: r.kept.length, rejected: r.rejected })];
   }
   const rules = Object.entries(r.rejected).map(([rule, n]) => `${rule} ${n}`).join(', ');
