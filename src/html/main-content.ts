@@ -158,7 +158,7 @@ function innerText(el: HTMLElement): string {
  * scoring asks for the density of each candidate and its ancestors, and walking each subtree anew
  * made that quadratic in the depth of the page.
  */
-export function linkDensities(root: Dom): (el: HTMLElement) => number {
+function linkDensities(root: Dom): (el: HTMLElement) => number {
   const counts = new Map<HTMLElement, { all: number; linked: number }>();
   const stack: { n: HTMLElement; open: boolean }[] = [{ n: root, open: false }];
   while (stack.length) {
