@@ -102,9 +102,8 @@ export function extractBlocks(html: string | Dom, options: BlockOptions = {}): B
       if (block && node instanceof TextNode) {
         const t = node.text;
         block.parts.push(t);
-        const chars = t.replace(/\s+/g, '').length;
-        if (inLink) block.linkChars += chars;
-        if (chars > 0) block.afterBreak = false;
+        if (inLink) block.linkChars += t.replace(/\s+/g, '').length;
+        if (block.afterBreak && /\S/.test(t)) block.afterBreak = false;
       }
       continue;
     }
