@@ -33,6 +33,14 @@ test('anwc --help lists every command', () => {
   for (const n of names) assert.match(r.stdout, new RegExp(`anwc ${n}\\b`), n);
 });
 
+test('help wraps between words: each command says what it does, whole, in its own --help', () => {
+  for (const [name, about] of Object.entries(ABOUT)) {
+    const r = spawnSync(process.execPath, [cli, name, '--help'], { encoding: 'utf8' });
+    assert.equal(r.status, 0, name);
+    assert.ok(r.stdout.replace(/\s+/g, ' ').includes(about.describe), `${name}: ${r.stdout}`);
+  }
+});
+
 test('the README exit-code table is the CLI exit-code table', () => {
   const table = section('### Exit codes');
   const codes = [...table.matchAll(/^\| (\d+) \|/gm)].map((m) => Number(m[1]));
