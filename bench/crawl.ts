@@ -8,6 +8,7 @@ import mysql from 'mysql2/promise';
 import { Agent, request } from 'undici';
 import { openStore } from '../src/store/open.js';
 import { leaseProbes, LIVE_LEASES } from '../src/store/sqlite/frontier.js';
+import { CANDIDATE_TEXTS, NODES_OF_BAND } from '../src/store/sqlite/nodes.js';
 import { mysqlDb, type TestDb } from '../test/support/db.js';
 import { gradedWeb, hostName, type GradedShape } from './graded-web.js';
 import { startChildWeb, type ChildWeb } from './harvest.js';
@@ -181,7 +182,7 @@ async function speedTable(): Promise<string[]> {
   ];
 }
 
-/** The frontier's hot statements, and the plan SQLite chose for each on the largest store of the sweep. */
+/** The hot statements of a page (frontier, near-copies), and the plan SQLite chose for each on the largest store of the sweep. */
 function plans(path: string): string[] {
   const db = new Database(path, { readonly: true });
   const statements: [string, string, unknown[]][] = [
@@ -191,6 +192,8 @@ function plans(path: string): string[] {
     ]),
     ['live leases of a host', LIVE_LEASES, [1, 0]],
     ['a link by URL', 'SELECT id FROM links WHERE url_hash = ?', ['x']],
+    ['newest nodes under a band key (near-copies)', NODES_OF_BAND, [1]],
+    ['texts of near-copy candidates', CANDIDATE_TEXTS, ['[1,2]']],
   ];
   try {
     return statements.map(([what, sql, params]) =>
@@ -228,8 +231,9 @@ async function sweepTable(): Promise<string[]> {
     '| --- | ---: | ---: | ---: | ---: | ---: |',
     ...rows,
     '',
-    'The plans of the statements that lease a host\'s next link, on the largest store: each seeks the head of',
-    'one queue of one host (pending links by the walk\'s order; expired and live leases, few at any time).',
+    'The plans of the statements that lease a host\'s next link and find near-copies, on the largest store: each',
+    'seeks the head of one queue of one host (pending links by the walk\'s order; expired and live leases, few at',
+    'any time), or a bounded run of one band key, or the candidates by id.',
     '',
     '| statement | SQLite plan |',
     '| --- | --- |',

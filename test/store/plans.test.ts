@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { LIVE_LEASES, leaseProbes } from '../../src/store/sqlite/frontier.js';
+import { CANDIDATE_TEXTS, NODES_OF_BAND } from '../../src/store/sqlite/nodes.js';
 import { openSqliteDb } from '../../src/store/sqlite/open.js';
 
 /**
@@ -22,6 +23,22 @@ test('SQLite: leasing a host\'s next link seeks an index, whatever the order, an
       assert.match(plan(leaseProbes(order).expired), /USING INDEX links_(leases|frontier|priority) \((status|domain_id)=\?/);
     }
     assert.match(plan(LIVE_LEASES), /SEARCH links USING (COVERING )?INDEX/);
+  } finally {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('SQLite: a near-copy search reads a bounded run of each band key and its candidates by id, never a scan of the nodes', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'anwc-plans-'));
+  const db = openSqliteDb(join(dir, 'plans.sqlite'));
+  try {
+    const plan = (sql: string, ...params: unknown[]) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail).join('; ');
+    assert.match(plan(NODES_OF_BAND, 1), /^SEARCH node_bands USING PRIMARY KEY \(band_key=\?\)$/);
+    const texts = plan(CANDIDATE_TEXTS, '[1,2]');
+    assert.match(texts, /SEARCH nodes USING INTEGER PRIMARY KEY \(rowid=\?\)/, texts);
+    assert.doesNotMatch(texts, /nodes USING (COVERING )?INDEX|SCAN nodes/, texts);
   } finally {
     db.close();
     rmSync(dir, { recursive: true, force: true });

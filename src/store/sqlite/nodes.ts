@@ -61,16 +61,23 @@ export function insertNodes(
   return { ids, newNodes };
 }
 
+/** The newest nodes under one band key; a page asks this for some sixteen keys a paragraph. */
+export const NODES_OF_BAND = `SELECT node_id FROM node_bands WHERE band_key = ? ORDER BY node_id DESC LIMIT ${BAND_FANOUT}`;
+/**
+ * The texts of the candidates, given as a JSON array of ids. The unary plus keeps SQLite from
+ * choosing the origin index, which would read every crawler node to find a handful.
+ */
+export const CANDIDATE_TEXTS = `SELECT id, text FROM nodes WHERE id IN (SELECT value FROM json_each(?)) AND +origin = 'crawler'`;
+
 export function nodesSharingBands(db: Database.Database, signatures: number[][], limit: number): { id: number; text: string }[][] {
-  const byKey = db.prepare(`SELECT node_id FROM node_bands WHERE band_key = ? ORDER BY node_id DESC LIMIT ${BAND_FANOUT}`);
+  const byKey = db.prepare(NODES_OF_BAND).pluck();
   const found = new Map<number, number[]>();
-  for (const key of new Set(signatures.flatMap(bandRows))) found.set(key, (byKey.all(key) as { node_id: number }[]).map((r) => r.node_id));
+  for (const key of new Set(signatures.flatMap(bandRows))) found.set(key, byKey.all(key) as number[]);
   const ranked = rankByBands(signatures, found, limit);
-  const text = db.prepare(`SELECT text FROM nodes WHERE id = ? AND origin = 'crawler'`);
-  return ranked.map((ids) => ids.flatMap((id) => {
-    const row = text.get(id) as { text: string } | undefined;
-    return row === undefined ? [] : [{ id, text: row.text }];
-  }));
+  const ids = [...new Set(ranked.flat())];
+  if (ids.length === 0) return ranked.map(() => []);
+  const texts = new Map((db.prepare(CANDIDATE_TEXTS).all(JSON.stringify(ids)) as { id: number; text: string }[]).map((r) => [r.id, r.text]));
+  return ranked.map((list) => list.filter((id) => texts.has(id)).map((id) => ({ id, text: texts.get(id)! })));
 }
 
 export function replaceMarkupFile(db: Database.Database, file: MarkupFileInput, at: number): ReplaceFileResult {

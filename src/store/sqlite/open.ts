@@ -76,8 +76,8 @@ function migrate(db: Database.Database, where: string): void {
 
 /**
  * Every query text is compiled once per connection: preparing a statement cost as much CPU as
- * running it on the walker's hot path (lease, complete). The store's code never switches a
- * statement's mode (pluck, raw, expand), so one shared statement per text is safe.
+ * running it on the walker's hot path (lease, complete). A statement whose mode is switched
+ * (pluck) has a text of its own and always the same mode, so one shared statement per text is safe.
  */
 function cacheStatements(db: Database.Database): void {
   const cache = new Map<string, Database.Statement>();
