@@ -43,19 +43,23 @@ export async function linkWhere(c: Conn, where: string, params: unknown[]): Prom
   return row ? toLink(row) : undefined;
 }
 
+/** A link's own columns, read by the lease probes so that a leased link needs no second read. */
+const PROBE_COLUMNS = LINK_COLUMNS.replace('d.host, ', '');
+
 /**
  * Two indexed probes (pending and due; leased but expired), each taking the first row no one else
  * has locked, and the one that comes first in the walk's order wins. The loser's lock ends at commit.
+ * `host` is the domain's, when the caller has it already.
  */
 export async function leaseNextLink(
-  c: Conn, domainId: number, owner: string, leaseMs: number, now: number, order: LinkOrder,
+  c: Conn, domainId: number, owner: string, leaseMs: number, now: number, order: LinkOrder, host?: string,
 ): Promise<Link | undefined> {
   const by = linkOrderSql(order);
   const pendingRow = await one(c,
-    `SELECT id, priority FROM links WHERE domain_id = ? AND status = 'pending' AND (not_before IS NULL OR not_before <= ?)
+    `SELECT ${PROBE_COLUMNS} FROM links l WHERE domain_id = ? AND status = 'pending' AND (not_before IS NULL OR not_before <= ?)
      ORDER BY ${by} LIMIT 1 FOR UPDATE SKIP LOCKED`, [domainId, now]);
   const expiredRow = await one(c,
-    `SELECT id, priority FROM links WHERE domain_id = ? AND status = 'leased' AND lease_expires_at <= ?
+    `SELECT ${PROBE_COLUMNS} FROM links l WHERE domain_id = ? AND status = 'leased' AND lease_expires_at <= ?
      ORDER BY ${by} LIMIT 1 FOR UPDATE SKIP LOCKED`,
     [domainId, now]);
   const id = firstInOrder([pendingRow, expiredRow], order);
@@ -67,7 +71,9 @@ export async function leaseNextLink(
     `UPDATE links SET status = 'leased', lease_owner = ?, lease_expires_at = ?
      WHERE id = ? AND (status = 'pending' OR (status = 'leased' AND lease_expires_at <= ?))`, [owner, now + leaseMs, id, now]);
   if (leased.affectedRows !== 1) throw new Contended(`link ${id} was leased by another writer`);
-  return linkWhere(c, 'l.id = ?', [id]);
+  const row = Number(pendingRow?.id) === id ? pendingRow! : expiredRow!;
+  host ??= String((await one(c, 'SELECT host FROM domains WHERE id = ?', [domainId]))!.host);
+  return toLink({ ...row, host, status: 'leased', lease_owner: owner, lease_expires_at: now + leaseMs });
 }
 
 /**
@@ -75,12 +81,12 @@ export async function leaseNextLink(
  * across processes; its links are then leased as leaseNextLink does.
  */
 export async function claimNextLink(c: Conn, domainId: number, owner: string, h: HostClaim): Promise<ClaimResult> {
-  const dom = await one(c, 'SELECT next_fetch_at FROM domains WHERE id = ? FOR UPDATE', [domainId]);
+  const dom = await one(c, 'SELECT host, next_fetch_at FROM domains WHERE id = ? FOR UPDATE', [domainId]);
   if (!dom) return { none: true };
   if (dom.next_fetch_at != null && Number(dom.next_fetch_at) > h.now) return { waitUntil: Number(dom.next_fetch_at) };
   const live = await one(c, `SELECT COUNT(*) AS n FROM links WHERE domain_id = ? AND status = 'leased' AND lease_expires_at > ?`, [domainId, h.now]);
   if (Number(live?.n ?? 0) >= h.perHost) return { busyUntil: Number(dom.next_fetch_at ?? h.now) };
-  const link = await leaseNextLink(c, domainId, owner, h.leaseMs, h.now, h.order);
+  const link = await leaseNextLink(c, domainId, owner, h.leaseMs, h.now, h.order, String(dom.host));
   if (!link) return { none: true };
   await run(c, 'UPDATE domains SET next_fetch_at = ? WHERE id = ?', [h.now + h.gapMs, domainId]);
   return { link };
