@@ -384,6 +384,32 @@ export function contractSuite(b: Backend): void {
         assert.equal((await s.link(l3.id))!.status, 'failed');
       }));
 
+    it('pages completed at once are each stored as alone; one that fails costs the others nothing', () =>
+      withStore(b, async (s) => {
+        await s.addLinks([1, 2, 3, 4].map((i) => ({ url: `http://g.test/${i}`, host: 'g.test', depth: 0 })));
+        const dom = (await s.domain('g.test'))!;
+        const leased = [];
+        for (let i = 0; i < 4; i++) leased.push((await s.leaseNextLink(dom.id, 'me', 60_000))!);
+        const page = (linkId: number, text: string) => ({
+          linkId, owner: 'me', outcome: { kind: 'harvested' as const }, domainReward: 1,
+          nodes: [{ text, sentences: [text], metaWordIds: [] }], newLinks: [{ url: `http://h.test/${linkId}`, host: 'h.test', depth: 1 }],
+        });
+        const results = await Promise.allSettled([
+          s.completePage(page(leased[0]!.id, 'The first page told of a ferry.')),
+          s.completePage(page(leased[1]!.id, 'The first page told of a ferry.')),
+          s.completePage(page(987_654, 'A page whose link was never stored.')),
+          s.completePage({ ...page(leased[2]!.id, 'A page whose lease another walker holds.'), owner: 'someone else' }),
+          s.completePage(page(leased[3]!.id, 'The last page told of a lighthouse.')),
+        ]);
+        assert.equal(results[2]!.status, 'rejected', 'a page of no stored link fails');
+        const ok = results.map((r) => (r.status === 'fulfilled' ? r.value : undefined));
+        assert.deepEqual(ok.map((r) => r && [r.applied, r.newNodes, r.newLinks]), [[true, 1, 1], [true, 0, 1], undefined, [false, 0, 0], [true, 1, 1]]);
+        assert.equal(ok[1]!.nodeIds[0], ok[0]!.nodeIds[0], 'the same text met on the next page is the same node');
+        assert.deepEqual(await Promise.all(leased.map(async (l) => (await s.link(l.id))!.status)), ['done', 'done', 'leased', 'done']);
+        assert.deepEqual(await s.domain('g.test'), { ...dom, score: 4, pages: 3, nodes: 3 });
+        assert.equal((await s.nodes({ origin: 'crawler' })).length, 2);
+      }));
+
     it('summarizes nodes, links, outcomes and failures; reads back queries and runs', () =>
       withStore(b, async (s) => {
         const [m] = await s.ensureMetaWords([w('sea')]);
