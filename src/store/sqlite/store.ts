@@ -8,6 +8,7 @@ import type {
   MetaWordInfo, MetaWordInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store,
   StoredNode, StoredQuery, StoreSummary, TopDomains, UrlCheck,
 } from '../store.js';
+import { GroupCommit } from '../group-commit.js';
 import { failedWhere, summaryQueries, toStoredQuery, toSummary } from '../summary.js';
 import * as frontier from './frontier.js';
 import * as nodes from './nodes.js';
@@ -175,40 +176,13 @@ export class SqliteStore implements Store {
     return this.write(() => frontier.claimNextLink(this.db, domainId, owner, claim));
   }
 
-  /**
-   * Group commit: the pages completed in one turn of the event loop are stored in one transaction,
-   * each as it would be alone. A commit writes the B-tree pages it changed to the WAL, and pages
-   * of one crawl change the same ones (issue: speed). A page that fails makes the group run again
-   * page by page, so one page's fault never costs the others; a page is still all or nothing, and
-   * a crash loses no more than the pages in flight.
-   */
+  private readonly completions = new GroupCommit<CompletePageInput, CompletePageResult>(
+    (pages) => this.write(() => pages.map((p) => frontier.completePage(this.db, p))),
+    (page) => this.write(() => frontier.completePage(this.db, page)),
+  );
+
   completePage(page: CompletePageInput): Promise<CompletePageResult> {
-    return new Promise((resolve, reject) => {
-      this.completions.push({ page, resolve, reject });
-      if (this.completions.length === 1) setImmediate(() => this.commitCompletions());
-    });
-  }
-
-  private completions: { page: CompletePageInput; resolve: (r: CompletePageResult) => void; reject: (err: unknown) => void }[] = [];
-
-  private commitCompletions(): void {
-    const group = this.completions.splice(0);
-    try {
-      const results = this.write(() => group.map((g) => frontier.completePage(this.db, g.page)));
-      group.forEach((g, i) => g.resolve(results[i]!));
-    } catch (err) {
-      if (group.length === 1 || err instanceof StoreUnavailableError) {
-        for (const g of group) g.reject(err);
-        return;
-      }
-      for (const g of group) {
-        try {
-          g.resolve(this.write(() => frontier.completePage(this.db, g.page)));
-        } catch (e) {
-          g.reject(e);
-        }
-      }
-    }
+    return this.completions.submit(page);
   }
 
   async heartbeat(owner: string, beat: { now: number; leaseMs: number; pages: number }): Promise<void> {

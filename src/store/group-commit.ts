@@ -1,0 +1,48 @@
+import { StoreUnavailableError } from '../errors.js';
+
+/**
+ * Group commit (issue: speed): the writes submitted in one turn of the event loop are committed
+ * together in one transaction, each as it would be alone. On SQLite a commit writes the B-tree
+ * pages it changed to the WAL, and the pages of one crawl change the same ones. (On MySQL,
+ * grouping completed pages cut commits from 2.0 to 1.6 a page, but neither CPU nor pages/s moved:
+ * its cost is the statements, not the commits.) A write that fails makes its group run again one
+ * by one, so one page's fault never costs the others. Each write is still all or nothing, and a
+ * crash loses no more than the writes in flight. A store that went away fails the whole group.
+ */
+export class GroupCommit<I, O> {
+  private queued: { item: I; resolve: (o: O) => void; reject: (err: unknown) => void }[] = [];
+
+  constructor(
+    /** Commits the items in one transaction, with their results in order. */
+    private readonly together: (items: I[]) => O[],
+    /** Commits one item in a transaction of its own. */
+    private readonly alone: (item: I) => O,
+  ) {}
+
+  submit(item: I): Promise<O> {
+    return new Promise((resolve, reject) => {
+      this.queued.push({ item, resolve, reject });
+      if (this.queued.length === 1) setImmediate(() => this.commit());
+    });
+  }
+
+  private commit(): void {
+    const group = this.queued.splice(0);
+    try {
+      const results = this.together(group.map((g) => g.item));
+      group.forEach((g, i) => g.resolve(results[i]!));
+    } catch (err) {
+      if (group.length === 1 || err instanceof StoreUnavailableError) {
+        for (const g of group) g.reject(err);
+        return;
+      }
+      for (const g of group) {
+        try {
+          g.resolve(this.alone(g.item));
+        } catch (e) {
+          g.reject(e);
+        }
+      }
+    }
+  }
+}
