@@ -12,12 +12,8 @@ import { StoreUnavailableError } from '../errors.js';
 export class GroupCommit<I, O> {
   private queued: { item: I; resolve: (o: O) => void; reject: (err: unknown) => void }[] = [];
 
-  constructor(
-    /** Commits the items in one transaction, with their results in order. */
-    private readonly together: (items: I[]) => O[],
-    /** Commits one item in a transaction of its own. */
-    private readonly alone: (item: I) => O,
-  ) {}
+  /** `together` writes the items in one transaction and gives their results in order; a group of one is a write alone. */
+  constructor(private readonly together: (items: I[]) => O[]) {}
 
   submit(item: I): Promise<O> {
     return new Promise((resolve, reject) => {
@@ -38,7 +34,7 @@ export class GroupCommit<I, O> {
       }
       for (const g of group) {
         try {
-          g.resolve(this.alone(g.item));
+          g.resolve(this.together([g.item])[0]!);
         } catch (e) {
           g.reject(e);
         }

@@ -3,23 +3,15 @@ import { test } from 'node:test';
 import { StoreUnavailableError } from '../../src/errors.js';
 import { GroupCommit } from '../../src/store/group-commit.js';
 
-/** A log of the transactions a GroupCommit asked for: the items of each, and whether it ran them alone. */
+/** A log of the transactions a GroupCommit asked for: the items of each. */
 function recorder(fail: (items: number[]) => Error | undefined) {
-  const calls: { items: number[]; alone: boolean }[] = [];
-  const group = new GroupCommit<number, number>(
-    (items) => {
-      calls.push({ items, alone: false });
-      const err = fail(items);
-      if (err) throw err;
-      return items.map((i) => i * 10);
-    },
-    (item) => {
-      calls.push({ items: [item], alone: true });
-      const err = fail([item]);
-      if (err) throw err;
-      return item * 10;
-    },
-  );
+  const calls: number[][] = [];
+  const group = new GroupCommit<number, number>((items) => {
+    calls.push(items);
+    const err = fail(items);
+    if (err) throw err;
+    return items.map((i) => i * 10);
+  });
   return { group, calls };
 }
 
@@ -27,14 +19,14 @@ test('the writes of one turn are committed together, each result to its own call
   const { group, calls } = recorder(() => undefined);
   assert.deepEqual(await Promise.all([1, 2, 3].map((i) => group.submit(i))), [10, 20, 30]);
   assert.deepEqual(await group.submit(4), 40);
-  assert.deepEqual(calls, [{ items: [1, 2, 3], alone: false }, { items: [4], alone: false }]);
+  assert.deepEqual(calls, [[1, 2, 3], [4]]);
 });
 
 test('a write that fails makes its group run again one by one: only it fails', async () => {
   const { group, calls } = recorder((items) => (items.includes(2) ? new Error('no link 2') : undefined));
   const results = await Promise.allSettled([1, 2, 3].map((i) => group.submit(i)));
   assert.deepEqual(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message)), [10, 'no link 2', 30]);
-  assert.deepEqual(calls.map((c) => c.alone), [false, true, true, true]);
+  assert.deepEqual(calls, [[1, 2, 3], [1], [2], [3]]);
 });
 
 test('a store that went away fails the whole group at once, without a try for each write', async () => {

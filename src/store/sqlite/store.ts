@@ -178,7 +178,6 @@ export class SqliteStore implements Store {
 
   private readonly completions = new GroupCommit<CompletePageInput, CompletePageResult>(
     (pages) => this.write(() => pages.map((p) => frontier.completePage(this.db, p))),
-    (page) => this.write(() => frontier.completePage(this.db, page)),
   );
 
   completePage(page: CompletePageInput): Promise<CompletePageResult> {
