@@ -184,10 +184,12 @@ export function checkMetaWords(words: MetaWordInput[]): void {
 }
 
 /** Of the heads of a host's two leasable queues (pending; leased but expired), the one the order takes first. */
-export function firstInOrder(rows: (Row | undefined)[], order: LinkOrder): number | undefined {
-  const heads = rows.filter((r) => r !== undefined).map((r) => ({ id: Number(r.id), priority: Number(r.priority) }));
-  heads.sort((a, b) => (order === 'newest' ? b.id - a.id : order === 'priority' ? b.priority - a.priority || a.id - b.id : a.id - b.id));
-  return heads[0]?.id;
+export function firstInOrder(rows: (Row | undefined)[], order: LinkOrder): Row | undefined {
+  const id = (r: Row) => Number(r.id);
+  const priority = (r: Row) => Number(r.priority);
+  const heads = rows.filter((r) => r !== undefined);
+  heads.sort((a, b) => (order === 'newest' ? id(b) - id(a) : order === 'priority' ? priority(b) - priority(a) || id(a) - id(b) : id(a) - id(b)));
+  return heads[0];
 }
 
 /** ORDER BY of a domain's next link for each LinkOrder. */

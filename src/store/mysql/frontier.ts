@@ -62,8 +62,9 @@ export async function leaseNextLink(
     `SELECT ${PROBE_COLUMNS} FROM links l WHERE domain_id = ? AND status = 'leased' AND lease_expires_at <= ?
      ORDER BY ${by} LIMIT 1 FOR UPDATE SKIP LOCKED`,
     [domainId, now]);
-  const id = firstInOrder([pendingRow, expiredRow], order);
-  if (id === undefined) return undefined;
+  const row = firstInOrder([pendingRow, expiredRow], order);
+  if (row === undefined) return undefined;
+  const id = Number(row.id);
   // The row lock above is one server's: on a multi-primary cluster another node may lease the
   // same row at once. The lease is written only while the row is still free, and of two such
   // writes on two nodes, certification commits one and fails the other (1213), which runs again.
@@ -71,7 +72,6 @@ export async function leaseNextLink(
     `UPDATE links SET status = 'leased', lease_owner = ?, lease_expires_at = ?
      WHERE id = ? AND (status = 'pending' OR (status = 'leased' AND lease_expires_at <= ?))`, [owner, now + leaseMs, id, now]);
   if (leased.affectedRows !== 1) throw new Contended(`link ${id} was leased by another writer`);
-  const row = Number(pendingRow?.id) === id ? pendingRow! : expiredRow!;
   host ??= String((await one(c, 'SELECT host FROM domains WHERE id = ?', [domainId]))!.host);
   return toLink({ ...row, host, status: 'leased', lease_owner: owner, lease_expires_at: now + leaseMs });
 }

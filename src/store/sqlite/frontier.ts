@@ -59,8 +59,9 @@ export function leaseNextLink(
   const probes = leaseProbes(order);
   const pending = db.prepare(probes.pending).get(domainId, now) as Row | undefined;
   const expired = db.prepare(probes.expired).get(domainId, now) as Row | undefined;
-  const id = firstInOrder([pending, expired], order);
-  if (id === undefined) return undefined;
+  const head = firstInOrder([pending, expired], order);
+  if (head === undefined) return undefined;
+  const id = Number(head.id);
   db.prepare(`UPDATE links SET status = 'leased', lease_owner = ?, lease_expires_at = ? WHERE id = ?`).run(owner, now + leaseMs, id);
   return linkWhere(db, 'l.id = ?', [id]);
 }
