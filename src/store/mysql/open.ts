@@ -92,6 +92,23 @@ async function currentVersion(c: Connection): Promise<number> {
 }
 
 /**
+ * On a Galera cluster the migration lock is each node's own, so processes opening a new database
+ * on two nodes at once run the same DDL alongside, and the cluster interrupts one of two such
+ * statements on a table (1317). The statements are re-runnable: it runs again.
+ */
+async function runAgainIfInterrupted(c: Connection, sql: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await c.query(sql);
+      return;
+    } catch (err) {
+      if ((err as { errno?: number }).errno !== 1317 || attempt >= 10) throw err;
+      await new Promise((r) => setTimeout(r, Math.random() * 50 * attempt));
+    }
+  }
+}
+
+/**
  * MySQL commits DDL at once, so a migration cannot roll back as a whole there; the statements
  * are written to be re-runnable instead, and the version row is written last, so a migration
  * cut short runs again in full on the next open.
@@ -108,7 +125,7 @@ async function migrate(c: Connection, t: MysqlTarget): Promise<void> {
       version INT NOT NULL PRIMARY KEY, name VARCHAR(191) NOT NULL, applied_at BIGINT NOT NULL) ENGINE=InnoDB`);
     for (const m of pending(current, migrations)) {
       await c.beginTransaction();
-      for (const s of statements(m.sql)) await c.query(s);
+      for (const s of statements(m.sql)) await runAgainIfInterrupted(c, s);
       // IGNORE: on a cluster another node's process may have run the same migration at the same time.
       await c.query('INSERT IGNORE INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)', [m.version, m.name, Date.now()]);
       await c.commit();
