@@ -60,6 +60,7 @@ export function toLink(r: Row): Link {
     status: String(r.status) as LinkStatus,
     queryId: numOrNull(r.query_id),
     referrerId: numOrNull(r.referrer_id),
+    referrerUrl: strOrNull(r.referrer_url),
     etag: strOrNull(r.etag),
     lastModified: strOrNull(r.last_modified),
     leaseOwner: strOrNull(r.lease_owner),
@@ -106,7 +107,9 @@ export function toRun(r: Row): Run {
 /** The columns of a link joined with its domain's host, as toLink reads them. */
 export const LINK_COLUMNS =
   'l.id, l.url, l.domain_id, d.host, l.depth, l.status, l.query_id, l.referrer_id, l.etag, l.last_modified, ' +
-  'l.lease_owner, l.lease_expires_at, l.outcome_kind, l.outcome_detail, l.discovered_at, l.attempts, l.not_before, l.priority';
+  'l.lease_owner, l.lease_expires_at, l.outcome_kind, l.outcome_detail, l.discovered_at, l.attempts, l.not_before, l.priority, ' +
+  // The referrer's URL comes with the link, so a walker checking a picked link's scope needs no second read (issue: speed).
+  '(SELECT r.url FROM links r WHERE r.id = l.referrer_id) AS referrer_url';
 
 export const NODE_COLUMNS = 'n.id, n.origin, n.text, n.sentences, n.source_url, n.relevance, n.created_at, n.status, n.checked_at, n.review';
 

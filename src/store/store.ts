@@ -249,6 +249,8 @@ export interface Link {
   status: LinkStatus;
   queryId: number | null;
   referrerId: number | null;
+  /** The URL of the page the link was found on; null for a seed. */
+  referrerUrl: string | null;
   etag: string | null;
   lastModified: string | null;
   leaseOwner: string | null;

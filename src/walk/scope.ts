@@ -27,8 +27,7 @@ export class Scope {
 
   /** What the constraints may know of a stored link before any request. */
   async candidate(link: Link): Promise<Candidate> {
-    const referrer = link.referrerId ? (await this.store.link(link.referrerId))?.url : undefined;
-    return { url: new URL(link.url), depth: link.depth, referrer, ...(this.needsPath ? { path: await this.pathOf(link) } : {}) };
+    return { url: new URL(link.url), depth: link.depth, referrer: link.referrerUrl ?? undefined, ...(this.needsPath ? { path: await this.pathOf(link) } : {}) };
   }
 
   /** The context, URI and DNS constraints on a picked link; its refusal, if they say no. */

@@ -379,6 +379,8 @@ export function contractSuite(b: Backend): void {
         assert.deepEqual([top.domains.map((d) => [d.host, d.score]), top.totalScore], [[['a.test', 2.5]], 3.5]);
         const [b1] = await s.domainsWithPending();
         const l3 = (await s.leaseNextLink(b1!.id, 'me', 60_000))!;
+        // A leased link brings the URL of the page it was found on; a seed has none.
+        assert.deepEqual([l3.url, l3.referrerUrl, l.referrerUrl], ['http://b.test/', l.url, null]);
         await s.completePage({ linkId: l3.id, status: 'failed', outcome: { kind: 'failed', detail: { failure: 'timeout' } }, nodes: [], newLinks: [], domainReward: 0 });
         assert.deepEqual(await s.domain('b.test'), { ...(await s.domain('b.test'))!, pages: 0, errors: 1, score: 1 });
         assert.equal((await s.link(l3.id))!.status, 'failed');

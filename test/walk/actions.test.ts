@@ -11,7 +11,7 @@ import type { FetchedPage } from '../../src/walk/fetch-step.js';
 /** Each action of appendix B on one page: what it writes to the report and what it asks the walk to do. */
 
 const LINK: Link = {
-  id: 1, url: 'http://a.test/docs/', domainId: 1, host: 'a.test', depth: 1, status: 'leased', queryId: null, referrerId: null,
+  id: 1, url: 'http://a.test/docs/', domainId: 1, host: 'a.test', depth: 1, status: 'leased', queryId: null, referrerId: null, referrerUrl: null,
   etag: null, lastModified: null, leaseOwner: 'me', leaseExpiresAt: null, outcome: null, discoveredAt: 0, attempts: 0, notBefore: null, priority: 0,
 };
 

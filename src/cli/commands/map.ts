@@ -87,16 +87,11 @@ async function knownLinks(store: Store, pages: readonly PageFacts[]): Promise<Ma
     urls.add(p.url);
     for (const r of p.refs) urls.add(r.url);
   }
-  const byId = new Map<number, string | undefined>();
   const out = new Map<string, KnownLink>();
   for (const url of urls) {
     const l = await store.linkByUrl(url);
     if (!l) continue;
-    let parent: string | undefined;
-    if (l.referrerId != null) {
-      if (!byId.has(l.referrerId)) byId.set(l.referrerId, (await store.link(l.referrerId))?.url);
-      parent = byId.get(l.referrerId);
-    }
+    const parent = l.referrerUrl ?? undefined;
     const status = typeof l.outcome?.detail?.status === 'number' ? l.outcome.detail.status : undefined;
     const state = l.status === 'done' ? 'walked' : l.status;
     out.set(url, { state, depth: l.depth, ...(status ? { status } : {}), ...(l.outcome ? { outcome: l.outcome.kind } : {}), ...(parent ? { parent } : {}) });

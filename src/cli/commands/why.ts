@@ -19,7 +19,7 @@ function outcomeOf(link: Link): WalkOutcome | undefined {
 
 async function explain(store: Store, link: Link): Promise<Record<string, unknown>> {
   const outcome = outcomeOf(link);
-  const referrer = link.referrerId ? (await store.link(link.referrerId))?.url : undefined;
+  const referrer = link.referrerUrl ?? undefined;
   const query = link.queryId ? await store.searchQuery(link.queryId) : undefined;
   const meta = link.queryId ? (await store.queryMetaWords(link.queryId)).map((m) => m.word) : [];
   const state =
