@@ -1,7 +1,7 @@
 import { sha256 } from '../hash.js';
-import { counterDeltas, firstInOrder, LINK_COLUMNS, linkOrderSql, toDomainScore, toLink, toWorker } from '../rows.js';
+import { counterDeltas, firstInOrder, LINK_COLUMNS, linkOrderSql, toDomainScore, toLink, toWorker, type Row } from '../rows.js';
 import type { ClaimResult, CompletePageInput, CompletePageResult, DomainScore, HostClaim, Link, LinkInput, LinkOrder, WorkerInfo } from '../store.js';
-import { all, Contended, one, run, type Conn } from './conn.js';
+import { all, Contended, one, run, type Conn, type Tx } from './conn.js';
 import { insertNodes } from './nodes.js';
 
 /**
@@ -11,31 +11,45 @@ import { insertNodes } from './nodes.js';
  */
 
 /**
+ * The ids of hosts' domains, made where missing. A domain row is never deleted, so its id, once
+ * known, is kept in `known` (the store's, for the life of the process) and not read again.
  * A plain read first: INSERT IGNORE on a host that exists takes a shared lock on its row, and a
  * transaction that later bumps that domain's counters would then wait on its twin (a deadlock).
  */
-async function domainIds(c: Conn, hosts: string[]): Promise<Map<string, number>> {
+async function domainIds(c: Conn, hosts: string[], known: Map<string, number>): Promise<Map<string, number>> {
   const unique = [...new Set(hosts)].sort();
   const find = async (list: string[]) =>
     (await all(c, 'SELECT id, host FROM domains WHERE host IN (?)', [list])).map((r) => [String(r.host), Number(r.id)] as const);
-  const out = new Map(await find(unique));
-  const missing = unique.filter((h) => !out.has(h));
+  const out = new Map(unique.flatMap((h) => (known.has(h) ? [[h, known.get(h)!] as const] : [])));
+  const unknown = unique.filter((h) => !out.has(h));
+  if (unknown.length > 0) for (const [h, id] of await find(unknown)) out.set(h, id);
+  const missing = unknown.filter((h) => !out.has(h));
   if (missing.length > 0) {
     await run(c, 'INSERT IGNORE INTO domains (host) VALUES ?', [missing.map((h) => [h])]);
     for (const [h, id] of await find(missing)) out.set(h, id);
   }
+  if (known.size > KNOWN_DOMAINS_MAX) known.clear();
+  for (const h of unknown) known.set(h, out.get(h)!);
   return out;
 }
 
-export async function addLinks(c: Conn, links: LinkInput[], at: number): Promise<number> {
+/** Hosts whose domain id a store keeps in memory (about 100 bytes each). */
+const KNOWN_DOMAINS_MAX = 100_000;
+
+const INSERT_LINKS = 'INSERT IGNORE INTO links (url, url_hash, domain_id, depth, query_id, referrer_id, discovered_at, priority) VALUES ?';
+
+/**
+ * Rows for INSERT_LINKS. Input order is discovery order (ids), so rows are not sorted for lock
+ * order; a deadlock between two writers is retried by transaction().
+ */
+async function linkRows(c: Conn, links: LinkInput[], at: number, known: Map<string, number>): Promise<unknown[][]> {
+  const domains = await domainIds(c, links.map((l) => l.host), known);
+  return links.map((l) => [l.url, sha256(l.url), domains.get(l.host)!, l.depth, l.queryId ?? null, l.referrerId ?? null, at, l.priority ?? 0]);
+}
+
+export async function addLinks(c: Conn, links: LinkInput[], at: number, known: Map<string, number>): Promise<number> {
   if (links.length === 0) return 0;
-  const domains = await domainIds(c, links.map((l) => l.host));
-  // Input order is discovery order (ids), so rows are not sorted for lock order; a deadlock
-  // between two writers is retried by transaction().
-  const rows = links.map((l) => [l.url, sha256(l.url), domains.get(l.host)!, l.depth, l.queryId ?? null, l.referrerId ?? null, at, l.priority ?? 0]);
-  const res = await run(c,
-    'INSERT IGNORE INTO links (url, url_hash, domain_id, depth, query_id, referrer_id, discovered_at, priority) VALUES ?', [rows]);
-  return res.affectedRows;
+  return (await run(c, INSERT_LINKS, [await linkRows(c, links, at, known)])).affectedRows;
 }
 
 export async function linkWhere(c: Conn, where: string, params: unknown[]): Promise<Link | undefined> {
@@ -48,48 +62,66 @@ const PROBE_COLUMNS = LINK_COLUMNS.replace('d.host, ', '');
 
 /**
  * Two indexed probes (pending and due; leased but expired), each taking the first row no one else
- * has locked, and the one that comes first in the walk's order wins. The loser's lock ends at commit.
- * `host` is the domain's, when the caller has it already.
+ * has locked; the one that comes first in the walk's order wins (`lease`). The loser's lock ends at commit.
  */
-export async function leaseNextLink(
-  c: Conn, domainId: number, owner: string, leaseMs: number, now: number, order: LinkOrder, host?: string,
-): Promise<Link | undefined> {
+function probes(domainId: number, now: number, order: LinkOrder): [string, unknown[]][] {
   const by = linkOrderSql(order);
-  const pendingRow = await one(c,
-    `SELECT ${PROBE_COLUMNS} FROM links l WHERE domain_id = ? AND status = 'pending' AND (not_before IS NULL OR not_before <= ?)
-     ORDER BY ${by} LIMIT 1 FOR UPDATE SKIP LOCKED`, [domainId, now]);
-  const expiredRow = await one(c,
-    `SELECT ${PROBE_COLUMNS} FROM links l WHERE domain_id = ? AND status = 'leased' AND lease_expires_at <= ?
-     ORDER BY ${by} LIMIT 1 FOR UPDATE SKIP LOCKED`,
-    [domainId, now]);
-  const row = firstInOrder([pendingRow, expiredRow], order);
+  return [
+    [`SELECT ${PROBE_COLUMNS} FROM links l WHERE domain_id = ? AND status = 'pending' AND (not_before IS NULL OR not_before <= ?)
+      ORDER BY ${by} LIMIT 1 FOR UPDATE SKIP LOCKED`, [domainId, now]],
+    [`SELECT ${PROBE_COLUMNS} FROM links l WHERE domain_id = ? AND status = 'leased' AND lease_expires_at <= ?
+      ORDER BY ${by} LIMIT 1 FOR UPDATE SKIP LOCKED`, [domainId, now]],
+  ];
+}
+
+/**
+ * The probes' winner, leased to owner as the transaction commits; `also` is written with it. The
+ * row lock of the probe is one server's: on a multi-primary cluster another node may lease the
+ * same row at once. The lease is written only while the row is still free, `also` only when the
+ * lease was, and of two such writes on two nodes, certification commits one and fails the other
+ * (1213), which runs again.
+ */
+async function lease(
+  c: Tx, probed: Row[][], owner: string, leaseMs: number, now: number, order: LinkOrder, host: string, also?: [string, unknown[]],
+): Promise<Link | undefined> {
+  const row = firstInOrder(probed.map((rows) => rows[0]), order);
   if (row === undefined) return undefined;
   const id = Number(row.id);
-  // The row lock above is one server's: on a multi-primary cluster another node may lease the
-  // same row at once. The lease is written only while the row is still free, and of two such
-  // writes on two nodes, certification commits one and fails the other (1213), which runs again.
-  const leased = await run(c,
-    `UPDATE links SET status = 'leased', lease_owner = ?, lease_expires_at = ?
-     WHERE id = ? AND (status = 'pending' OR (status = 'leased' AND lease_expires_at <= ?))`, [owner, now + leaseMs, id, now]);
-  if (leased.affectedRows !== 1) throw new Contended(`link ${id} was leased by another writer`);
-  host ??= String((await one(c, 'SELECT host FROM domains WHERE id = ?', [domainId]))!.host);
-  return toLink({ ...row, host, status: 'leased', lease_owner: owner, lease_expires_at: now + leaseMs });
+  const expires = now + leaseMs;
+  const [leased] = await c.commitWith([
+    [`UPDATE links SET status = 'leased', lease_owner = ?, lease_expires_at = ?
+      WHERE id = ? AND (status = 'pending' OR (status = 'leased' AND lease_expires_at <= ?))`, [owner, expires, id, now]],
+    ...(also ? [[`${also[0]} AND EXISTS (SELECT 1 FROM links WHERE id = ? AND lease_owner = ? AND lease_expires_at = ?)`,
+      [...also[1], id, owner, expires]] as [string, unknown[]]] : []),
+  ]);
+  if (leased!.affectedRows !== 1) throw new Contended(`link ${id} was leased by another writer`);
+  return toLink({ ...row, host, status: 'leased', lease_owner: owner, lease_expires_at: expires });
+}
+
+export async function leaseNextLink(c: Tx, domainId: number, owner: string, leaseMs: number, now: number, order: LinkOrder): Promise<Link | undefined> {
+  const [dom, ...probed] = await c.batch([['SELECT host FROM domains WHERE id = ?', [domainId]], ...probes(domainId, now, order)]) as Row[][];
+  if (dom!.length === 0) return undefined;
+  return lease(c, probed, owner, leaseMs, now, order, String(dom![0]!.host));
 }
 
 /**
  * See Store.claimNextLink. The domain's row, locked first, serialises the claims of one host
- * across processes; its links are then leased as leaseNextLink does.
+ * across processes; its links are then leased as leaseNextLink does. Two round trips: the reads,
+ * then the writes with the commit.
  */
-export async function claimNextLink(c: Conn, domainId: number, owner: string, h: HostClaim): Promise<ClaimResult> {
-  const dom = await one(c, 'SELECT host, next_fetch_at FROM domains WHERE id = ? FOR UPDATE', [domainId]);
+export async function claimNextLink(c: Tx, domainId: number, owner: string, h: HostClaim): Promise<ClaimResult> {
+  const [doms, lives, ...probed] = await c.batch([
+    ['SELECT host, next_fetch_at FROM domains WHERE id = ? FOR UPDATE', [domainId]],
+    [`SELECT COUNT(*) AS n FROM links WHERE domain_id = ? AND status = 'leased' AND lease_expires_at > ?`, [domainId, h.now]],
+    ...probes(domainId, h.now, h.order),
+  ]) as Row[][];
+  const dom = doms![0];
   if (!dom) return { none: true };
   if (dom.next_fetch_at != null && Number(dom.next_fetch_at) > h.now) return { waitUntil: Number(dom.next_fetch_at) };
-  const live = await one(c, `SELECT COUNT(*) AS n FROM links WHERE domain_id = ? AND status = 'leased' AND lease_expires_at > ?`, [domainId, h.now]);
-  if (Number(live?.n ?? 0) >= h.perHost) return { busyUntil: Number(dom.next_fetch_at ?? h.now) };
-  const link = await leaseNextLink(c, domainId, owner, h.leaseMs, h.now, h.order, String(dom.host));
-  if (!link) return { none: true };
-  await run(c, 'UPDATE domains SET next_fetch_at = ? WHERE id = ?', [h.now + h.gapMs, domainId]);
-  return { link };
+  if (Number(lives![0]?.n ?? 0) >= h.perHost) return { busyUntil: Number(dom.next_fetch_at ?? h.now) };
+  const link = await lease(c, probed, owner, h.leaseMs, h.now, h.order, String(dom.host),
+    ['UPDATE domains SET next_fetch_at = ? WHERE id = ?', [h.now + h.gapMs, domainId]]);
+  return link ? { link } : { none: true };
 }
 
 export async function heartbeat(c: Conn, owner: string, b: { now: number; leaseMs: number; pages: number }): Promise<void> {
@@ -112,29 +144,34 @@ export async function scoresSince(c: Conn, since: number): Promise<{ scores: Dom
   return { scores: rows.map(toDomainScore), latest: rows.length === 0 ? since : Number(rows[rows.length - 1]!.score_at) };
 }
 
-export async function completePage(c: Conn, p: CompletePageInput): Promise<CompletePageResult> {
+/**
+ * See Store.completePage. Three round trips at most: the lease check, the nodes (when the page
+ * gave any), then every other write with the commit.
+ */
+export async function completePage(c: Tx, p: CompletePageInput, known: Map<string, number>): Promise<CompletePageResult> {
   const at = p.at ?? Date.now();
   const link = await one(c, 'SELECT url, domain_id, lease_owner FROM links WHERE id = ? FOR UPDATE', [p.linkId]);
   if (!link) throw new Error(`completePage: no link ${p.linkId}`);
   if (p.owner !== undefined && link.lease_owner !== p.owner) return { applied: false, nodeIds: [], newNodes: 0, newLinks: 0 };
 
   const nodes = await insertNodes(c, 'crawler', p.nodes, String(link.url), at);
-  const newLinks = await addLinks(c, p.newLinks, at);
   const status = p.status ?? 'done';
   const retry = status === 'pending' ? 1 : 0;
-  await run(c,
-    `UPDATE links SET status = ?, outcome_kind = ?, outcome_detail = ?, etag = COALESCE(?, etag),
+  const d = counterDeltas(status);
+  const linkInsert: [string, unknown[]][] = p.newLinks.length > 0 ? [[INSERT_LINKS, [await linkRows(c, p.newLinks, at, known)]]] : [];
+  const [added] = await c.commitWith([
+    ...linkInsert,
+    [`UPDATE links SET status = ?, outcome_kind = ?, outcome_detail = ?, etag = COALESCE(?, etag),
        last_modified = COALESCE(?, last_modified), lease_owner = NULL, lease_expires_at = NULL, completed_at = ?,
        attempts = attempts + ?, not_before = ?
      WHERE id = ?`,
     [status, p.outcome.kind, p.outcome.detail ? JSON.stringify(p.outcome.detail) : null, p.etag ?? null, p.lastModified ?? null,
-      retry ? null : at, retry, retry ? (p.notBefore ?? null) : null, p.linkId]);
-  const d = counterDeltas(status);
-  await run(c,
-    `UPDATE domains SET score = score + ?, pages = pages + ?, nodes = nodes + ?, errors = errors + ?,
+      retry ? null : at, retry, retry ? (p.notBefore ?? null) : null, p.linkId]],
+    [`UPDATE domains SET score = score + ?, pages = pages + ?, nodes = nodes + ?, errors = errors + ?,
        score_at = IF(? <> 0, ?, score_at), next_fetch_at = COALESCE(GREATEST(next_fetch_at, ?), ?, next_fetch_at) WHERE id = ?`,
-    [p.domainReward, d.pages, new Set(nodes.ids).size, d.errors, p.domainReward, at, p.hostNextAt ?? null, p.hostNextAt ?? null, link.domain_id]);
-  return { applied: true, nodeIds: nodes.ids, newNodes: nodes.newNodes, newLinks };
+    [p.domainReward, d.pages, new Set(nodes.ids).size, d.errors, p.domainReward, at, p.hostNextAt ?? null, p.hostNextAt ?? null, link.domain_id]],
+  ]);
+  return { applied: true, nodeIds: nodes.ids, newNodes: nodes.newNodes, newLinks: linkInsert.length > 0 ? added!.affectedRows : 0 };
 }
 
 export async function releaseExpiredLeases(c: Conn, now: number): Promise<number> {

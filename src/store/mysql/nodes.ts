@@ -1,11 +1,12 @@
 import { sha256 } from '../hash.js';
-import { BAND_FANOUT, bandRows, checkMetaWords, metaAudit, nodeQueryWhere, rankByBands, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta } from '../rows.js';
+import { BAND_FANOUT, bandRows, checkMetaWords, metaAudit, nodeQueryWhere, rankByBands, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
 import { TextTakenError, type AuditEntry, type NodeChange, type StoryFile } from '../store.js';
 import type {
   DrawOptions, MarkupFileInput, MetaWord, MetaWordInfo, MetaWordInput, NodeInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, StoredNode,
   UrlCheck,
 } from '../store.js';
-import { all, one, run, type Conn } from './conn.js';
+import type { ResultSetHeader } from 'mysql2/promise';
+import { all, one, run, type Conn, type Tx } from './conn.js';
 
 /**
  * Meta words, nodes and markup files on MySQL. Callers hold the transaction. Meta words go in
@@ -33,7 +34,7 @@ export interface InsertedNodes {
  * near-copy (`copyOf`) to the node it copies; either is recorded as a copy when met on another page.
  */
 export async function insertNodes(
-  c: Conn, origin: Origin, nodes: NodeInput[], sourceUrl: string | null, at: number,
+  c: Tx, origin: Origin, nodes: NodeInput[], sourceUrl: string | null, at: number,
 ): Promise<InsertedNodes> {
   if (nodes.length === 0) return { ids: [], newNodes: 0 };
   // Input order (a page's reading order) becomes id order, as on SQLite.
@@ -42,13 +43,12 @@ export async function insertNodes(
   const hashOf = new Map(hashed.map((h) => [h.n, h.hash]));
   const byHash = new Map<string, { id: number; source: string | null }>();
   if (hashed.length > 0) {
-    const res = await run(
-      c,
-      'INSERT IGNORE INTO nodes (origin, text, sentences, text_hash, source_url, relevance, created_at) VALUES ?',
-      [hashed.map(({ n, hash }) => [origin, n.text, JSON.stringify(n.sentences), hash, sourceUrl, n.relevance ?? null, at])],
-    );
+    const [res, rows] = await c.batch([
+      ['INSERT IGNORE INTO nodes (origin, text, sentences, text_hash, source_url, relevance, created_at) VALUES ?',
+        [hashed.map(({ n, hash }) => [origin, n.text, JSON.stringify(n.sentences), hash, sourceUrl, n.relevance ?? null, at])]],
+      ['SELECT id, text_hash, source_url FROM nodes WHERE origin = ? AND text_hash IN (?)', [origin, hashed.map((h) => h.hash)]],
+    ]) as [ResultSetHeader, Row[]];
     newNodes = res.affectedRows;
-    const rows = await all(c, 'SELECT id, text_hash, source_url FROM nodes WHERE origin = ? AND text_hash IN (?)', [origin, hashed.map((h) => h.hash)]);
     for (const r of rows) byHash.set(String(r.text_hash), { id: Number(r.id), source: r.source_url == null ? null : String(r.source_url) });
   }
   const ids: number[] = [];
@@ -68,12 +68,13 @@ export async function insertNodes(
     else for (const key of bandRows(n.bands)) bands.push([key, row.id]);
   }
   // Rows in key order, so that concurrent pages lock index entries in one order.
-  if (bands.length > 0) await run(c, 'INSERT IGNORE INTO node_bands (band_key, node_id) VALUES ?', [bands.sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!)]);
-  if (copies.length > 0) await run(c, 'INSERT IGNORE INTO node_copies (node_id, source_hash, source_url, kind, similarity, found_at) VALUES ?', [copies]);
+  // Nobody reads these answers: they go with the transaction's next round trip.
+  if (bands.length > 0) c.later('INSERT IGNORE INTO node_bands (band_key, node_id) VALUES ?', [bands.sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!)]);
+  if (copies.length > 0) c.later('INSERT IGNORE INTO node_copies (node_id, source_hash, source_url, kind, similarity, found_at) VALUES ?', [copies]);
   const links = nodes.flatMap((n, i) => n.metaWordIds.map((m, k) => [ids[i]!, m, n.metaWeights?.[k] ?? 1]));
   if (links.length > 0) {
     links.sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
-    await run(c, 'INSERT IGNORE INTO node_meta (node_id, meta_word_id, weight) VALUES ?', [links]);
+    c.later('INSERT IGNORE INTO node_meta (node_id, meta_word_id, weight) VALUES ?', [links]);
   }
   return { ids, newNodes };
 }
@@ -96,7 +97,7 @@ export async function nodesSharingBands(c: Conn, signatures: number[][], limit: 
   return ranked.map((list) => list.filter((id) => texts.has(id)).map((id) => ({ id, text: texts.get(id)! })));
 }
 
-export async function replaceMarkupFile(c: Conn, file: MarkupFileInput, at: number): Promise<ReplaceFileResult> {
+export async function replaceMarkupFile(c: Tx, file: MarkupFileInput, at: number): Promise<ReplaceFileResult> {
   const pathHash = sha256(file.path);
   const old = await one(c, 'SELECT id FROM markup_files WHERE path_hash = ? FOR UPDATE', [pathHash]);
   let oldNodeIds: number[] = [];

@@ -146,6 +146,8 @@ export async function openMysqlPool(t: MysqlTarget, mustExist = false, connectio
     const pool = mysql.createPool({
       host: s.host, port: s.port, user: t.user, password: t.password, database: t.database,
       charset: 'UTF8MB4_BIN', connectTimeout: CONNECT_TIMEOUT_MS, connectionLimit, supportBigNumbers: true,
+      // A transaction sends several statements in one round trip (conn.ts, Tx).
+      multipleStatements: true,
     });
     // READ COMMITTED: a row another process inserted a moment ago (a node, a link) must be
     // visible to the SELECT that follows our INSERT IGNORE of the same key.

@@ -23,6 +23,8 @@ const MYSQL_FAILURE_KEY =
  */
 export class MysqlStore implements Store {
   readonly kind = 'mysql' as const;
+  /** Domain ids by host, as this process has seen them (frontier.ts, domainIds). */
+  private readonly domainIds = new Map<string, number>();
 
   private constructor(private readonly pool: Db) {}
 
@@ -119,7 +121,7 @@ export class MysqlStore implements Store {
   async recordSeeds(q: SearchQueryInput, links: Omit<LinkInput, 'queryId'>[]): Promise<{ queryId: number; newLinks: number }> {
     return transaction(this.pool, async (c) => {
       const queryId = await insertQuery(c, q);
-      const newLinks = await frontier.addLinks(c, links.map((l) => ({ ...l, queryId })), q.at ?? Date.now());
+      const newLinks = await frontier.addLinks(c, links.map((l) => ({ ...l, queryId })), q.at ?? Date.now(), this.domainIds);
       return { queryId, newLinks };
     });
   }
@@ -131,7 +133,7 @@ export class MysqlStore implements Store {
   }
 
   async addLinks(links: LinkInput[], at = Date.now()): Promise<number> {
-    return transaction(this.pool, (c) => frontier.addLinks(c, links, at));
+    return transaction(this.pool, (c) => frontier.addLinks(c, links, at, this.domainIds));
   }
 
   async link(id: number): Promise<Link | undefined> {
@@ -151,7 +153,7 @@ export class MysqlStore implements Store {
   }
 
   async completePage(page: CompletePageInput): Promise<CompletePageResult> {
-    return transaction(this.pool, (c) => frontier.completePage(c, page));
+    return transaction(this.pool, (c) => frontier.completePage(c, page, this.domainIds));
   }
 
   async heartbeat(owner: string, beat: { now: number; leaseMs: number; pages: number }): Promise<void> {
