@@ -54,6 +54,8 @@ interface Measured {
   dbCpuMs?: number;
   /** Statements the MySQL server was sent (its Questions counter). */
   dbStatements?: number;
+  /** Round trips to the MySQL server (the crawler's writes to its socket). */
+  dbTrips?: number;
   maxRssMb?: number;
 }
 
@@ -118,14 +120,14 @@ async function harvest(web: ChildWeb, hosts: number, db: TestDb): Promise<Measur
   const db0 = mysqlUrl ? await serverCounters(mysqlUrl) : undefined;
   const t0 = performance.now();
   const out = await new Promise<string>((done, fail) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ANWC_BENCH_USAGE: usage } });
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ANWC_BENCH_USAGE: usage, ...(mysqlUrl ? { ANWC_BENCH_DB_PORT: new URL(mysqlUrl).port || '3306' } : {}) } });
     let stdout = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.on('close', (code) => (code === 0 ? done(stdout) : fail(new Error(`anwc harvest exited with ${code}`))));
   });
   const ms = performance.now() - t0;
   const db1 = mysqlUrl ? await serverCounters(mysqlUrl) : undefined;
-  const own = JSON.parse(readFileSync(usage, 'utf8')) as { cpuMs: number; maxRssKb: number };
+  const own = JSON.parse(readFileSync(usage, 'utf8')) as { cpuMs: number; maxRssKb: number; dbWrites: number };
   rmSync(join(usage, '..'), { recursive: true, force: true });
   const summary = JSON.parse(out.trim().split('\n').pop()!) as { pagesDone: number };
   return {
@@ -133,6 +135,7 @@ async function harvest(web: ChildWeb, hosts: number, db: TestDb): Promise<Measur
     dbCpuMs: db0?.cpuMs !== undefined && db1?.cpuMs !== undefined ? db1.cpuMs - db0.cpuMs : undefined,
     // The bench's own two status reads are among them.
     dbStatements: db0 && db1 ? db1.statements - db0.statements - 2 : undefined,
+    dbTrips: mysqlUrl ? own.dbWrites : undefined,
   };
 }
 
@@ -183,19 +186,21 @@ async function speedTable(): Promise<string[]> {
     const r = med(ms, rate)!;
     return `| ${name} | ${pages.toFixed(0)} | ${r.toFixed(0)} | ${(r / top).toFixed(2)} | ${fmt(med(ms, (m) => m.cpuMs / m.pages), 2)} | ` +
       `${fmt(med(ms, (m) => (m.dbCpuMs === undefined ? undefined : m.dbCpuMs / m.pages)), 2)} | ` +
-      `${fmt(med(ms, (m) => (m.dbStatements === undefined ? undefined : m.dbStatements / m.pages)), 1)} | ${fmt(med(ms, (m) => m.maxRssMb), 0)} |`;
+      `${fmt(med(ms, (m) => (m.dbStatements === undefined ? undefined : m.dbStatements / m.pages)), 1)} | ` +
+      `${fmt(med(ms, (m) => (m.dbTrips === undefined ? undefined : m.dbTrips / m.pages)), 1)} | ${fmt(med(ms, (m) => m.maxRssMb), 0)} |`;
   });
   return [
     `## Crawl speed: ${HOSTS} hosts × ${PAGES} pages (${paths.length} documents with robots.txt and home pages), ${LINKS} links a page, ${CONCURRENCY} in flight, no delay; medians of ${ROUNDS} interleaved rounds`,
     '',
-    '| client | pages | pages/s | of ceiling | CPU ms/page | DB server CPU ms/page | DB statements/page | peak RSS MB |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| client | pages | pages/s | of ceiling | CPU ms/page | DB server CPU ms/page | DB statements/page | DB round trips/page | peak RSS MB |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows,
     '',
     'ceiling: plain undici request() of every document, the same concurrency, no parsing or storing (its CPU is the bench process\'s).',
     'anwc: `anwc harvest` of the whole web from its home pages in its own process, thesis rules, robots.txt and every address check on;',
     'wall time includes start-up. DB server CPU is read from /proc for a MySQL server on this machine; DB statements',
-    'from its Questions counter (each a round trip: on loopback, their socket writes cost the crawler more CPU than parsing).',
+    'from its Questions counter; DB round trips are the crawler\'s writes to the server\'s socket (a transaction sends',
+    'several statements a trip: on loopback the trips, not the statements, cost the crawler most).',
   ];
 }
 
