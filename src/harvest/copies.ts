@@ -32,14 +32,14 @@ const CANDIDATES = 8;
 export interface Candidate {
   id: number;
   text: string;
-  shingles: Set<string>;
+  shingles: Set<number>;
 }
 
 /** The same stored paragraphs come up as candidates again and again: their shingles are kept. */
-const SHINGLES = new Map<string, Set<string>>();
+const SHINGLES = new Map<string, Set<number>>();
 const SHINGLES_KEPT = 4096;
 
-function shinglesOf(text: string): Set<string> {
+function shinglesOf(text: string): Set<number> {
   let set = SHINGLES.get(text);
   if (set) SHINGLES.delete(text);
   else set = shingleSet(words(text));
@@ -50,7 +50,7 @@ function shinglesOf(text: string): Set<string> {
 
 /** markCopies' decision, given each node's stored candidates (stored[i] for nodes[i]) with their shingles. */
 export function nearCopies(nodes: NodeInput[], stored: Candidate[][]): NodeInput[] {
-  const kept: { text: string; shingles: Set<string> }[] = [];
+  const kept: { text: string; shingles: Set<number> }[] = [];
   const out: NodeInput[] = [];
   nodes.forEach((n, i) => {
     const own = shingleSet(words(n.text));

@@ -1,14 +1,16 @@
-import { test } from 'node:test';
+import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BANDS, bandKeys, jaccard, NEAR_COPY, shingleSet } from '../../src/text/minhash.js';
-import { words } from '../../src/text/tokenize.js';
+import { BANDS, bandKeys, jaccard, NEAR_COPY, shingleHash, shingleSet } from '../../src/text/minhash.js';
+import { tokenKey, words } from '../../src/text/tokenize.js';
+import { needsShared } from '../support/shared.js';
+import { bookParagraphs, CHICKENS, SHERLOCK, TIME_MACHINE } from './corpus.js';
 
 const STORY = 'The keeper climbed the stairs of the tower at dusk, and the lamp was lit before the first boat came round the point.';
 const sh = (t: string) => shingleSet(words(t));
 
 test('shingles are word 3-grams, case and punctuation ignored; a short text is one shingle', () => {
-  assert.deepEqual([...shingleSet(['The', 'lamp', 'was', 'lit'])], ['the lamp was', 'lamp was lit']);
-  assert.deepEqual([...sh('Lamp, LIT.')], ['lamp lit']);
+  assert.deepEqual([...shingleSet(['The', 'lamp', 'was', 'lit'])], ['the lamp was', 'lamp was lit'].map(shingleHash));
+  assert.deepEqual([...sh('Lamp, LIT.')], [shingleHash('lamp lit')]);
   assert.equal(shingleSet([]).size, 0);
   assert.deepEqual(sh('The “lamp” was lit!'), sh('the lamp was lit'));
 });
@@ -34,4 +36,39 @@ test('band keys: the same text the same keys; a near-copy shares some; an unrela
   assert.ok(shared(keys, bandKeys(sh(STORY.replace('at dusk', 'at night')))) >= 1);
   assert.equal(shared(keys, bandKeys(sh('My grandmother kept her recipes in a tin box on the shelf above the stove, and nobody else could open it.'))), 0);
   assert.deepEqual(bandKeys(new Set()), []);
+});
+
+test('band keys are a stored format: a text has the keys every earlier version gave it', () => {
+  // Stores keep the keys of every node they hold; new keys for the same text would hide its copies.
+  assert.deepEqual(bandKeys(sh(STORY)), [
+    2461292891, 74730347, 3228598815, 864249622, 1469194475, 57277478, 3251421142, 1835655879,
+    816329454, 3520983896, 382061983, 464928075, 1192939923, 3875168172, 1922687792, 1379178315,
+  ]);
+  assert.deepEqual(bandKeys(sh('Lamp lit')), [
+    3249196058, 3428451750, 144236739, 2798568270, 1315558363, 127386794, 1107935890, 2676022216,
+    1417839856, 4114299833, 2487525544, 3294626831, 929546659, 1187826424, 2977229126, 3385183167,
+  ]);
+});
+
+/** The shingles as strings, as they were kept before they were hashed: the reference. */
+function stringShingles(text: string): Set<string> {
+  const keys = words(text).map(tokenKey);
+  if (keys.length < 3) return new Set(keys.length === 0 ? [] : [keys.join(' ')]);
+  return new Set(keys.slice(2).map((k, i) => `${keys[i]} ${keys[i + 1]} ${k}`));
+}
+
+describe('hashed shingles decide as the strings did', () => {
+  const SHARED = needsShared('corpus');
+  it('on every paragraph of three corpus books, beside the next one and beside itself with a word changed', { skip: SHARED }, () => {
+    const paragraphs = [TIME_MACHINE, SHERLOCK, CHICKENS].flatMap(bookParagraphs).filter((p) => words(p).length > 0);
+    assert.ok(paragraphs.length > 3000, `${paragraphs.length} paragraphs`);
+    for (const [i, p] of paragraphs.entries()) {
+      const next = paragraphs[(i + 1) % paragraphs.length]!;
+      const edited = p.replace(/\b\w+\b/, 'lighthouse');
+      for (const other of [next, edited]) {
+        assert.equal(jaccard(sh(p), sh(other)), jaccard(stringShingles(p), stringShingles(other)), `${p}\n${other}`);
+      }
+      assert.deepEqual(bandKeys(sh(p)), bandKeys(new Set([...stringShingles(p)].map(shingleHash))));
+    }
+  });
 });
