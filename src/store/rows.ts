@@ -218,8 +218,29 @@ export function rankByBands(signatures: number[][], found: Map<number, number[]>
   return signatures.map((sig) => {
     const shared = new Map<number, number>();
     for (const key of bandRows(sig)) for (const id of found.get(key) ?? []) shared.set(id, (shared.get(id) ?? 0) + 1);
-    return [...shared].sort((a, b) => b[1] - a[1] || b[0] - a[0]).slice(0, limit).map(([id]) => id);
+    return topByShared(shared, limit);
   });
+}
+
+/**
+ * The `limit` ids that share most keys (ties: the newest, the highest id first), kept as they
+ * come instead of sorting all: a paragraph of common sentences shares keys with a thousand nodes,
+ * and only eight are wanted.
+ */
+function topByShared(shared: Map<number, number>, limit: number): number[] {
+  if (limit <= 0) return [];
+  const better = (a: [number, number], b: [number, number]) => a[1] > b[1] || (a[1] === b[1] && a[0] > b[0]);
+  const top: [number, number][] = [];
+  for (const e of shared) {
+    if (top.length === limit) {
+      if (!better(e, top[limit - 1]!)) continue;
+      top.pop();
+    }
+    let i = top.length;
+    while (i > 0 && better(e, top[i - 1]!)) i--;
+    top.splice(i, 0, e);
+  }
+  return top.map(([id]) => id);
 }
 
 /** Band keys as stored: band i's key in the i-th 2^32 range, so one indexed column holds them all. */
