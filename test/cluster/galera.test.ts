@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { openMysqlPool, type MysqlTarget } from '../../src/store/mysql/open.js';
 import { openStore } from '../../src/store/open.js';
-import { startingAt } from '../../src/store/url.js';
+import { parseDbUrl, startingAt } from '../../src/store/url.js';
 import { clusterDb, galeraScript, isolateNode, needsGalera, statusSum } from '../support/galera.js';
 import { threeHarvests } from '../support/three-harvests.js';
 
@@ -14,6 +15,17 @@ import { threeHarvests } from '../support/three-harvests.js';
 const skip = needsGalera();
 
 describe('on a Galera cluster', { skip }, () => {
+  it('sends one statement a round trip: an abort between two statements of one trip would go unreported', async () => {
+    const db = clusterDb();
+    try {
+      const pool = await openMysqlPool(parseDbUrl(db.url) as MysqlTarget);
+      await pool.end();
+      assert.equal(pool.batches, false);
+    } finally {
+      await db.cleanup();
+    }
+  });
+
   it('three processes that open a new database at once, one per node, all open it', async () => {
     const db = clusterDb();
     try {
@@ -82,15 +94,21 @@ describe('on a Galera cluster', { skip }, () => {
           }));
           // Each node's store leases with four connections at once until the host runs dry.
           const leased: number[][] = [[], []];
+          const ownerOf = new Map<number, string>();
           await Promise.all(nodes.flatMap((store, n) => Array.from({ length: 4 }, async (_, k) => {
             for (;;) {
               const link = await store.leaseNextLink(domainId, `node${n}-${k}`, 600_000);
               if (!link) return;
               leased[n]!.push(link.id);
+              ownerOf.set(link.id, link.leaseOwner!);
             }
           })));
           const all = leased.flat();
           assert.equal(new Set(all).size, all.length, `no link leased twice (round ${round})`);
+          // A lease handed out was committed: the cluster rolled back no claim the store answered.
+          for (const [n, ids] of leased.entries()) {
+            for (const id of ids) assert.equal((await nodes[n]!.link(id))!.leaseOwner, ownerOf.get(id), `link ${id} is leased as answered`);
+          }
           assert.equal(all.length, LINKS, `every link leased (round ${round})`);
           perNode[0] += leased[0]!.length;
           perNode[1] += leased[1]!.length;

@@ -27,6 +27,10 @@ describe('a MySQL transaction in few round trips', { skip: process.env.ANWC_TEST
     await db.cleanup();
   });
 
+  it('sends several statements a round trip on a single server', () => {
+    assert.equal(pool.batches, true);
+  });
+
   it('runs a write left for later before the read that follows it, and commits it', async () => {
     const seen = await transaction(pool, async (c) => {
       c.later(put, ['a', '1']);

@@ -137,8 +137,10 @@ async function migrate(c: Connection, t: MysqlTarget): Promise<void> {
 
 export async function openMysqlPool(t: MysqlTarget, mustExist = false, connectionLimit = 4): Promise<Db> {
   const c = await connectCreating(t, mustExist);
+  let cluster: boolean;
   try {
     await migrate(c, t);
+    cluster = await isGaleraNode(c);
   } finally {
     await c.end();
   }
@@ -155,5 +157,11 @@ export async function openMysqlPool(t: MysqlTarget, mustExist = false, connectio
       conn.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED');
     });
     return pool;
-  });
+  }, !cluster);
+}
+
+/** A node of a Galera cluster (MariaDB, Percona XtraDB Cluster); MySQL has no such variable. */
+async function isGaleraNode(c: Connection): Promise<boolean> {
+  const [rows] = await c.query("SHOW GLOBAL VARIABLES LIKE 'wsrep_on'");
+  return (rows as { Value?: string }[]).some((r) => String(r.Value).toUpperCase() === 'ON');
 }

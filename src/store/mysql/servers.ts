@@ -13,7 +13,7 @@ export class Servers implements Db {
   private at = 0;
   private readonly serverOf = new WeakMap<PoolConnection, number>();
 
-  constructor(private readonly list: MysqlServer[], private readonly poolFor: (s: MysqlServer) => Pool) {}
+  constructor(private readonly list: MysqlServer[], private readonly poolFor: (s: MysqlServer) => Pool, readonly batches: boolean) {}
 
   /** The server work goes to now, for messages. */
   get current(): MysqlServer {
