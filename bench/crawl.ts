@@ -9,7 +9,7 @@ import { Agent, request } from 'undici';
 import { openStore } from '../src/store/open.js';
 import { leaseProbes, LIVE_LEASES } from '../src/store/sqlite/frontier.js';
 import { CANDIDATE_TEXTS, NODES_OF_BAND } from '../src/store/sqlite/nodes.js';
-import { mysqlDb, type TestDb } from '../test/support/db.js';
+import { benchMysql, mysqlDb, type TestDb } from '../test/support/db.js';
 import { gradedWeb, hostName, type GradedShape } from './graded-web.js';
 import { startChildWeb, type ChildWeb } from './harvest.js';
 import { median } from './stats.js';
@@ -157,7 +157,7 @@ async function speedTable(): Promise<string[]> {
   const generated = gradedWeb({ ...shape(HOSTS, PAGES), port: web.port });
   const paths = generated.hosts.flatMap((h) => [...h.pages.keys()].map((path) => ({ host: h.host, path })));
   const runs: Record<string, Measured[]> = { ceiling: [], SQLite: [] };
-  if (process.env.ANWC_TEST_MYSQL) runs['MariaDB/MySQL'] = [];
+  if (benchMysql()) runs['MariaDB/MySQL'] = [];
   try {
     await ceiling(web, paths.slice(0, 500)); // warm the server and the connections
     for (let r = 0; r < ROUNDS; r++) {

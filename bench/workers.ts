@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { openStore } from '../src/store/open.js';
-import { mysqlDb, sqliteDb, type TestDb } from '../test/support/db.js';
+import { benchMysql, mysqlDb, sqliteDb, type TestDb } from '../test/support/db.js';
 import { clusterDb, GALERA_BASE } from '../test/support/galera.js';
 import { startChildWeb, type ChildWeb } from './harvest.js';
 
@@ -54,7 +54,7 @@ export async function main(): Promise<string> {
   const rows: string[] = [];
   try {
     const backends: [string, () => TestDb][] = [['SQLite', sqliteDb]];
-    if (process.env.ANWC_TEST_MYSQL) backends.push(['MariaDB/MySQL', mysqlDb]);
+    if (benchMysql()) backends.push(['MariaDB/MySQL', mysqlDb]);
     if (GALERA_BASE) backends.push(['Galera, 3 nodes', clusterDb]);
     for (const [name, fresh] of backends) {
       for (const n of COUNTS) {

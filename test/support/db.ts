@@ -10,6 +10,9 @@ import { join } from 'node:path';
  */
 export const MYSQL_BASE = process.env.ANWC_TEST_MYSQL ?? 'mysql://root@127.0.0.1:3306/';
 
+/** Benches measure MySQL only when asked: ANWC_TEST_MYSQL names a server (`off`, as in tests, is no). */
+export const benchMysql = (): boolean => !!process.env.ANWC_TEST_MYSQL && process.env.ANWC_TEST_MYSQL !== 'off';
+
 export interface TestDb {
   url: string;
   cleanup(): Promise<void>;
