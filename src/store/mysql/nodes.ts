@@ -1,3 +1,4 @@
+import type { ResultSetHeader } from 'mysql2/promise';
 import { sha256 } from '../hash.js';
 import { BAND_FANOUT, bandRows, checkMetaWords, metaAudit, nodeQueryWhere, rankByBands, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
 import { TextTakenError, type AuditEntry, type NodeChange, type StoryFile } from '../store.js';
@@ -5,7 +6,6 @@ import type {
   DrawOptions, MarkupFileInput, MetaWord, MetaWordInfo, MetaWordInput, NodeInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, StoredNode,
   UrlCheck,
 } from '../store.js';
-import type { ResultSetHeader } from 'mysql2/promise';
 import { all, one, run, type Conn, type Tx } from './conn.js';
 
 /**
