@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { ABOUT } from './about.js';
 import { UserError } from '../../errors.js';
-import { harvest, type HarvestOptions } from '../../harvest/harvest.js';
+import type { HarvestOptions } from '../../harvest/harvest.js';
 import { openStore } from '../../store/open.js';
 import type { Walker } from '../../walk/engine.js';
 import type { StrategyName } from '../../walk/strategies/strategy.js';
@@ -110,6 +110,8 @@ export const harvestCommand: CommandModule = {
       );
       const view = progressView(resolved(argv, 'progress').value as ProgressMode, opts.maxPages);
       const stopBudget = keepHeapUnder(v('heap-budget') as number);
+      // The crawler is loaded only to crawl: `harvest --help` and a refused flag do not need it.
+      const { harvest } = await import('../../harvest/harvest.js');
       const report = await harvest(store, opts, {
         onStart: (w) => (walker = w),
         onProgress: (stats, x) => view.update(stats, { ...x, queue: Math.max(0, waiting + stats.newLinks - stats.pagesDone) }),
