@@ -93,6 +93,9 @@ async function waitOrGiveUp(err: unknown, attempt: number): Promise<void> {
   throw err;
 }
 
+/** SQL with `?` placeholders and their values. */
+export type Statement = [sql: string, params: unknown[]];
+
 /**
  * A transaction's connection that saves round trips, which on loopback are the cost of a page
  * (issue: speed): its START TRANSACTION goes with its first statement, the writes whose answer
@@ -109,23 +112,23 @@ export class Tx implements Conn {
 
   /** Runs sql after what waits to be sent, in one round trip; sql's own answer. */
   async query(sql: string, params: unknown[] = []): Promise<[unknown, unknown]> {
-    const [results, fields] = await this.send([this.connection.format(sql, params)]);
+    const [results, fields] = await this.send([this.text([sql, params])]);
     return [results.at(-1), fields.at(-1)];
   }
 
   /** Several statements in one round trip; each one's answer, in order. */
-  async batch(statements: [sql: string, params: unknown[]][]): Promise<unknown[]> {
-    return (await this.send(statements.map(([sql, params]) => this.connection.format(sql, params))))[0];
+  async batch(statements: Statement[]): Promise<unknown[]> {
+    return (await this.send(statements.map(this.text)))[0];
   }
 
   /** A write whose answer is not needed: it is sent with the next statement, or with COMMIT. */
   later(sql: string, params: unknown[]): void {
-    this.queued.push(this.connection.format(sql, params));
+    this.queued.push(this.text([sql, params]));
   }
 
   /** Sends the statements, then COMMIT, after what waits, in one round trip; their answers. */
-  async commitWith(statements: [sql: string, params: unknown[]][]): Promise<ResultSetHeader[]> {
-    const [results] = await this.send([...statements.map(([sql, params]) => this.connection.format(sql, params)), 'COMMIT']);
+  async commitWith(statements: Statement[]): Promise<ResultSetHeader[]> {
+    const [results] = await this.send([...statements.map(this.text), 'COMMIT']);
     this.committed = true;
     return results.slice(0, -1) as ResultSetHeader[];
   }
@@ -135,6 +138,9 @@ export class Tx implements Conn {
     await this.send(['COMMIT']);
     this.committed = true;
   }
+
+  /** A statement with its values in, as the text protocol sends it. */
+  private readonly text = ([sql, params]: Statement): string => this.connection.format(sql, params);
 
   /** The answers of `own` alone: the transaction's start and the queued writes are dropped. */
   private async send(own: string[]): Promise<[unknown[], unknown[]]> {
