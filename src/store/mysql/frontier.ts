@@ -1,7 +1,7 @@
 import { sha256 } from '../hash.js';
 import { counterDeltas, firstInOrder, LINK_COLUMNS, linkOrderSql, toDomainScore, toLink, toWorker, type Row } from '../rows.js';
 import type { ClaimResult, CompletePageInput, CompletePageResult, DomainScore, HostClaim, Link, LinkInput, LinkOrder, WorkerInfo } from '../store.js';
-import { all, Contended, one, run, type Conn, type Tx } from './conn.js';
+import { all, Contended, one, run, type Conn, type Statement, type Tx } from './conn.js';
 import { insertNodes } from './nodes.js';
 
 /**
@@ -64,7 +64,7 @@ const PROBE_COLUMNS = LINK_COLUMNS.replace('d.host, ', '');
  * Two indexed probes (pending and due; leased but expired), each taking the first row no one else
  * has locked; the one that comes first in the walk's order wins (`lease`). The loser's lock ends at commit.
  */
-function probes(domainId: number, now: number, order: LinkOrder): [string, unknown[]][] {
+function probes(domainId: number, now: number, order: LinkOrder): Statement[] {
   const by = linkOrderSql(order);
   return [
     [`SELECT ${PROBE_COLUMNS} FROM links l WHERE domain_id = ? AND status = 'pending' AND (not_before IS NULL OR not_before <= ?)
@@ -75,14 +75,15 @@ function probes(domainId: number, now: number, order: LinkOrder): [string, unkno
 }
 
 /**
- * The probes' winner, leased to owner as the transaction commits; `also` is written with it. The
- * row lock of the probe is one server's: on a multi-primary cluster another node may lease the
- * same row at once. The lease is written only while the row is still free, `also` only when the
- * lease was, and of two such writes on two nodes, certification commits one and fails the other
- * (1213), which runs again.
+ * The probes' winner, leased to owner as the transaction commits, with the host's next fetch time
+ * when a claim gives one. The row lock of the probe is one server's: on a multi-primary cluster
+ * another node may lease the same row at once. The lease is written only while the row is still
+ * free, the host's time only when the lease was, and of two such writes on two nodes,
+ * certification commits one and fails the other (1213), which runs again.
  */
 async function lease(
-  c: Tx, probed: Row[][], owner: string, leaseMs: number, now: number, order: LinkOrder, host: string, also?: [string, unknown[]],
+  c: Tx, probed: Row[][], owner: string, leaseMs: number, now: number, order: LinkOrder, host: string,
+  hostNext?: { domainId: number; at: number },
 ): Promise<Link | undefined> {
   const row = firstInOrder(probed.map((rows) => rows[0]), order);
   if (row === undefined) return undefined;
@@ -91,8 +92,9 @@ async function lease(
   const [leased] = await c.commitWith([
     [`UPDATE links SET status = 'leased', lease_owner = ?, lease_expires_at = ?
       WHERE id = ? AND (status = 'pending' OR (status = 'leased' AND lease_expires_at <= ?))`, [owner, expires, id, now]],
-    ...(also ? [[`${also[0]} AND EXISTS (SELECT 1 FROM links WHERE id = ? AND lease_owner = ? AND lease_expires_at = ?)`,
-      [...also[1], id, owner, expires]] as [string, unknown[]]] : []),
+    ...(hostNext ? [[`UPDATE domains SET next_fetch_at = ?
+      WHERE id = ? AND EXISTS (SELECT 1 FROM links WHERE id = ? AND lease_owner = ? AND lease_expires_at = ?)`,
+      [hostNext.at, hostNext.domainId, id, owner, expires]] as Statement] : []),
   ]);
   if (leased!.affectedRows !== 1) throw new Contended(`link ${id} was leased by another writer`);
   return toLink({ ...row, host, status: 'leased', lease_owner: owner, lease_expires_at: expires });
@@ -119,8 +121,7 @@ export async function claimNextLink(c: Tx, domainId: number, owner: string, h: H
   if (!dom) return { none: true };
   if (dom.next_fetch_at != null && Number(dom.next_fetch_at) > h.now) return { waitUntil: Number(dom.next_fetch_at) };
   if (Number(lives![0]?.n ?? 0) >= h.perHost) return { busyUntil: Number(dom.next_fetch_at ?? h.now) };
-  const link = await lease(c, probed, owner, h.leaseMs, h.now, h.order, String(dom.host),
-    ['UPDATE domains SET next_fetch_at = ? WHERE id = ?', [h.now + h.gapMs, domainId]]);
+  const link = await lease(c, probed, owner, h.leaseMs, h.now, h.order, String(dom.host), { domainId, at: h.now + h.gapMs });
   return link ? { link } : { none: true };
 }
 
@@ -158,7 +159,7 @@ export async function completePage(c: Tx, p: CompletePageInput, known: Map<strin
   const status = p.status ?? 'done';
   const retry = status === 'pending' ? 1 : 0;
   const d = counterDeltas(status);
-  const linkInsert: [string, unknown[]][] = p.newLinks.length > 0 ? [[INSERT_LINKS, [await linkRows(c, p.newLinks, at, known)]]] : [];
+  const linkInsert: Statement[] = p.newLinks.length > 0 ? [[INSERT_LINKS, [await linkRows(c, p.newLinks, at, known)]]] : [];
   const [added] = await c.commitWith([
     ...linkInsert,
     [`UPDATE links SET status = ?, outcome_kind = ?, outcome_detail = ?, etag = COALESCE(?, etag),
