@@ -214,7 +214,7 @@ function plans(path: string): string[] {
     ]),
     ['live leases of a host', LIVE_LEASES, [1, 0]],
     ['a link by URL', 'SELECT id FROM links WHERE url_hash = ?', ['x']],
-    ['newest nodes under a band key (near-copies)', NODES_OF_BAND, [1]],
+    ['the first nodes under a band key (near-copies)', NODES_OF_BAND, [1]],
     ['texts of near-copy candidates', CANDIDATE_TEXTS, ['[1,2]']],
   ];
   try {

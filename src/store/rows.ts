@@ -207,8 +207,55 @@ export function linkOrderSql(order: LinkOrder): string {
   }
 }
 
-/** How many of the newest nodes of one band key a near-copy search looks at (Store.nodesSharingBands). */
+/**
+ * How many nodes one band key holds (Store.nodesSharingBands). A key that more paragraphs share
+ * says little about any one of them, as a stop word says little about a text, and reading them all
+ * would make every page's near-copy search grow with the store. So a key takes no more nodes once
+ * it holds this many (FullBands). MySQL then reads every node of a page's keys with one IN list,
+ * where a UNION of one bounded branch a key cost the server twice the CPU; SQLite, in-process,
+ * still reads a key a statement.
+ */
 export const BAND_FANOUT = 64;
+
+/**
+ * The nodes under each band key from (band_key, node_id) rows, each key's first BAND_FANOUT by
+ * id: two pages in flight may both have added to a key that was one short of full.
+ */
+export function nodesByBand(rows: Row[]): Map<number, number[]> {
+  const found = new Map<number, number[]>();
+  for (const r of rows) {
+    const key = Number(r.band_key);
+    let ids = found.get(key);
+    if (!ids) found.set(key, (ids = []));
+    ids.push(Number(r.node_id));
+  }
+  for (const [key, ids] of found) if (ids.length > BAND_FANOUT) found.set(key, ids.sort((a, b) => a - b).slice(0, BAND_FANOUT));
+  return found;
+}
+
+/**
+ * The band keys a store has seen full, so that a new node is not written under them. The search
+ * reads every key of a page's nodes before the page is stored, so it learns them in time; a key
+ * forgotten (the set is bounded) is learnt again by the next search that reads it.
+ */
+export class FullBands {
+  private readonly keys = new Set<number>();
+
+  constructor(private readonly kept = 100_000) {}
+
+  learn(found: Map<number, number[]>): void {
+    for (const [key, ids] of found) {
+      if (ids.length < BAND_FANOUT || this.keys.has(key)) continue;
+      this.keys.add(key);
+      if (this.keys.size > this.kept) this.keys.delete(this.keys.values().next().value!);
+    }
+  }
+
+  /** The band rows (bandRows) a new node's signature is written under. */
+  open(bands: readonly number[] | undefined): number[] {
+    return bandRows(bands).filter((key) => !this.keys.has(key));
+  }
+}
 
 /**
  * The `limit` nodes that share most band keys with each signature, given the nodes found under

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import seedrandom from 'seedrandom';
-import { bandRows, rankByBands } from '../../src/store/rows.js';
+import { BAND_FANOUT, bandRows, FullBands, nodesByBand, rankByBands } from '../../src/store/rows.js';
 
 test('near-copy candidates: the nodes sharing most band keys with each signature first, at most the limit', () => {
   const a = [11, 12, 13, 14];
@@ -29,4 +29,24 @@ test('near-copy candidates: the same as ranking every node by keys shared, then 
     const all = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0]).map(([id]) => id);
     assert.deepEqual(rankByBands([sig], found, limit), [all.slice(0, limit)]);
   }
+});
+
+test('the nodes of each band key: rows as they come, each key cut to its first BAND_FANOUT by id', () => {
+  const rng = seedrandom('fanout');
+  const over = Array.from({ length: BAND_FANOUT + 5 }, (_, i) => 100 + i).sort(() => rng() - 0.5);
+  // MySQL gives BIGINT keys as strings with supportBigNumbers; both kinds are read as numbers.
+  const rows = [...over.map((id) => ({ band_key: '5', node_id: id })), { band_key: 9, node_id: 3 }, { band_key: 9, node_id: 1 }];
+  const found = nodesByBand(rows);
+  assert.deepEqual(found.get(5), Array.from({ length: BAND_FANOUT }, (_, i) => 100 + i));
+  assert.deepEqual(found.get(9), [3, 1]);
+});
+
+test('full band keys: learnt from a search, left out of a new node\'s rows, and at most the bound remembered', () => {
+  const full = new FullBands(2);
+  const fill = (n: number) => Array.from({ length: n }, (_, i) => i);
+  const [a, b, c] = bandRows([1, 2, 3]);
+  full.learn(new Map([[a!, fill(BAND_FANOUT)], [b!, fill(BAND_FANOUT - 1)]]));
+  assert.deepEqual(full.open([1, 2, 3]), [b, c], 'band 0 is full; band 1 has room');
+  full.learn(new Map([[b!, fill(BAND_FANOUT)], [c!, fill(BAND_FANOUT)]]));
+  assert.deepEqual(full.open([1, 2, 3]), [a], 'the oldest learnt is forgotten first');
 });

@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { openStore } from '../../src/store/open.js';
 import { TextTakenError, type MarkupFileInput, type Store } from '../../src/store/store.js';
-import type { TestDb } from '../support/db.js';
+import { rawSql, type TestDb } from '../support/db.js';
 import { bandKeys, shingleSet } from '../../src/text/minhash.js';
 import { words } from '../../src/text/tokenize.js';
+import { BAND_FANOUT } from '../../src/store/rows.js';
 
 /**
  * The one Store contract, run against every backend (practice 2). Each case gets a fresh
@@ -181,6 +182,32 @@ export function contractSuite(b: Backend): void {
         assert.deepEqual(ofOld, [], 'the old text\'s bands are gone');
         const [ofNew] = await s.nodesSharingBands([bandKeys(shingleSet(words(other)))], 8);
         assert.deepEqual(ofNew!.map((f) => f.id).sort(), [first.nodeIds[0], first.nodeIds[1]].sort());
+      }));
+
+    it('a band key takes no node once it holds BAND_FANOUT: a search reads its first ones, and finds a later node by its other keys', () =>
+      withStore(b, async (s, db) => {
+        const n = BAND_FANOUT + 6;
+        const pages = Array.from({ length: n }, (_, i) => `http://fan.test/${i}`);
+        await s.addLinks(pages.map((url) => ({ url, host: 'fan.test', depth: 0 })));
+        // Band 0 has one key for every node; bands 1-15 are the node's own.
+        const sig = (i: number) => [7, ...Array.from({ length: 15 }, (_, k) => 1000 * (i + 1) + k)];
+        const ids: number[] = [];
+        for (let i = 0; i < n; i++) {
+          // As a harvest does: the page's search, then the page.
+          await s.nodesSharingBands([sig(i)], 1);
+          const t = `Paragraph number ${i} of the shared key, long enough to pass as one.`;
+          const done = await s.completePage({
+            linkId: (await s.linkByUrl(pages[i]!))!.id, outcome: { kind: 'harvested' }, domainReward: 1, newLinks: [],
+            nodes: [{ text: t, sentences: [t], metaWordIds: [], bands: sig(i) }],
+          });
+          ids.push(done.nodeIds[0]!);
+        }
+        const stored = await rawSql(db.url, 'SELECT node_id FROM node_bands WHERE band_key = 7 ORDER BY node_id');
+        assert.deepEqual(stored.map((r) => Number(r.node_id)), ids.slice(0, BAND_FANOUT), 'the key took its first BAND_FANOUT nodes, and no more');
+        const [shared] = await s.nodesSharingBands([[7]], n);
+        assert.deepEqual(shared!.map((c) => c.id).sort((x, y) => x - y), ids.slice(0, BAND_FANOUT), 'the key holds its first BAND_FANOUT nodes');
+        const [late] = await s.nodesSharingBands([sig(n - 1)], 1);
+        assert.deepEqual(late!.map((c) => c.id), [ids[n - 1]], 'a node after the key filled is found by its own keys');
       }));
 
     it('marks nodes by what their source page says; the gone ones are drawn only when asked; the last checks kept per scope', () =>

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { latestVersion, loadMigrations, pending, statements } from '../../src/store/migrations.js';
 import { openStore } from '../../src/store/open.js';
-import { mysqlDb, rawMysql } from '../support/db.js';
+import { mysqlDb, rawMysql, rawSql, sqliteDb, type TestDb } from '../support/db.js';
+import { BAND_FANOUT } from '../../src/store/rows.js';
 
 describe('migrations', () => {
   it('ship for both backends with the same numbers', () => {
@@ -50,4 +51,37 @@ describe('migrations', () => {
       await db.cleanup();
     }
   });
+
+  for (const [name, fresh] of [['SQLite', sqliteDb], ['MySQL', mysqlDb]] as [string, () => TestDb][]) {
+    it(`${name}: a store from before the band key bound keeps each key's first BAND_FANOUT nodes`, { skip: name === 'MySQL' && process.env.ANWC_TEST_MYSQL === 'off' }, async () => {
+      const db = fresh();
+      try {
+        const s1 = await openStore(db.url);
+        const n = BAND_FANOUT + 3;
+        const pages = Array.from({ length: n }, (_, i) => `http://old.test/${i}`);
+        await s1.addLinks(pages.map((url) => ({ url, host: 'old.test', depth: 0 })));
+        // No search before these pages, so the store has not learnt that key 7 is full: as an old anwc, it writes them all.
+        const ids: number[] = [];
+        for (const [i, url] of pages.entries()) {
+          const t = `Old paragraph ${i}.`;
+          const done = await s1.completePage({
+            linkId: (await s1.linkByUrl(url))!.id, outcome: { kind: 'harvested' }, domainReward: 1, newLinks: [],
+            nodes: [{ text: t, sentences: [t], metaWordIds: [], bands: [7, 100 + i] }],
+          });
+          ids.push(done.nodeIds[0]!);
+        }
+        await s1.close();
+        const under = async (key: number) => (await rawSql(db.url, 'SELECT node_id FROM node_bands WHERE band_key = ? ORDER BY node_id', [key])).map((r) => Number(r.node_id));
+        assert.equal((await under(7)).length, n);
+        const bound = loadMigrations('sqlite').find((m) => m.name === 'band_fanout')!.version;
+        await rawSql(db.url, 'DELETE FROM schema_version WHERE version >= ?', [bound]);
+        const s2 = await openStore(db.url);
+        await s2.close();
+        assert.deepEqual(await under(7), ids.slice(0, BAND_FANOUT));
+        assert.deepEqual(await under(2 ** 32 + 100 + n - 1), [ids[n - 1]], 'a key below the bound keeps its node');
+      } finally {
+        await db.cleanup();
+      }
+    });
+  }
 });

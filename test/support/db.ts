@@ -1,4 +1,5 @@
 import mysql from 'mysql2/promise';
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,6 +73,29 @@ export async function rawMysql(url: string, sql: string, params: unknown[] = [])
   const c = await mysql.createConnection(url);
   try {
     await c.query(sql, params);
+  } finally {
+    await c.end();
+  }
+}
+
+/** A raw statement on a test database of either kind (to see what the Store wrote, or to undo it); a SELECT's rows. */
+export async function rawSql(url: string, sql: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
+  if (url.startsWith('sqlite:')) {
+    const db = new Database(url.slice('sqlite:'.length));
+    try {
+      const st = db.prepare(sql);
+      if (!st.reader) {
+        st.run(...params);
+        return [];
+      }
+      return st.all(...params) as Record<string, unknown>[];
+    } finally {
+      db.close();
+    }
+  }
+  const c = await mysql.createConnection(url);
+  try {
+    return (await c.query(sql, params))[0] as Record<string, unknown>[];
   } finally {
     await c.end();
   }

@@ -1,6 +1,6 @@
 import type { ResultSetHeader } from 'mysql2/promise';
 import { sha256 } from '../hash.js';
-import { BAND_FANOUT, bandRows, checkMetaWords, metaAudit, nodeQueryWhere, rankByBands, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
+import { bandRows, checkMetaWords, FullBands, nodesByBand, metaAudit, nodeQueryWhere, rankByBands, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
 import { TextTakenError, type AuditEntry, type NodeChange, type StoryFile } from '../store.js';
 import type {
   DrawOptions, MarkupFileInput, MetaWord, MetaWordInfo, MetaWordInput, NodeInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, StoredNode,
@@ -34,7 +34,7 @@ export interface InsertedNodes {
  * near-copy (`copyOf`) to the node it copies; either is recorded as a copy when met on another page.
  */
 export async function insertNodes(
-  c: Tx, origin: Origin, nodes: NodeInput[], sourceUrl: string | null, at: number,
+  c: Tx, origin: Origin, nodes: NodeInput[], sourceUrl: string | null, at: number, full = new FullBands(),
 ): Promise<InsertedNodes> {
   if (nodes.length === 0) return { ids: [], newNodes: 0 };
   // Input order (a page's reading order) becomes id order, as on SQLite.
@@ -65,7 +65,7 @@ export async function insertNodes(
     // A node made from another page is a copy met again; one made from this page gets its bands
     // (again, when the page is walked twice: the rows are already there and are ignored).
     if (sourceUrl !== null && row.source !== sourceUrl) copies.push([row.id, sha256(sourceUrl), sourceUrl, 'exact', 1, at]);
-    else for (const key of bandRows(n.bands)) bands.push([key, row.id]);
+    else for (const key of full.open(n.bands)) bands.push([key, row.id]);
   }
   // Rows in key order, so that concurrent pages lock index entries in one order.
   // Nobody reads these answers: they go with the transaction's next round trip.
@@ -80,16 +80,11 @@ export async function insertNodes(
 }
 
 /** The crawler nodes that share a band key with any of the signatures. */
-export async function nodesSharingBands(c: Conn, signatures: number[][], limit: number): Promise<{ id: number; text: string }[][]> {
+export async function nodesSharingBands(c: Conn, signatures: number[][], limit: number, full: FullBands): Promise<{ id: number; text: string }[][]> {
   const keys = [...new Set(signatures.flatMap(bandRows))];
   if (keys.length === 0) return signatures.map(() => []);
-  // One round trip: the newest nodes of every key, each key's read bounded on its own.
-  const rows = await all(c, keys.map(() => `(SELECT band_key, node_id FROM node_bands WHERE band_key = ? ORDER BY node_id DESC LIMIT ${BAND_FANOUT})`).join(' UNION ALL '), keys);
-  const found = new Map<number, number[]>();
-  for (const r of rows) {
-    const key = Number(r.band_key);
-    found.set(key, [...(found.get(key) ?? []), Number(r.node_id)]);
-  }
+  const found = nodesByBand(await all(c, 'SELECT band_key, node_id FROM node_bands WHERE band_key IN (?)', [keys]));
+  full.learn(found);
   const ranked = rankByBands(signatures, found, limit);
   const ids = [...new Set(ranked.flat())];
   if (ids.length === 0) return ranked.map(() => []);

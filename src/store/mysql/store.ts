@@ -1,5 +1,5 @@
 import { sha256 } from '../hash.js';
-import { toDomain, toMetaWord, toRun } from '../rows.js';
+import { FullBands, toDomain, toMetaWord, toRun } from '../rows.js';
 import type {
   AuditEntry, NodeChange, StoryFile,
   ClaimResult, CompletePageInput, CompletePageResult, HostClaim, WorkerInfo, Domain, DomainScore, DrawOptions, Link, LinkInput, LinkOrder, MarkupFileInput, MarkupFileRecord, MetaWord,
@@ -25,6 +25,8 @@ export class MysqlStore implements Store {
   readonly kind = 'mysql' as const;
   /** Domain ids by host, as this process has seen them (frontier.ts, domainIds). */
   private readonly domainIds = new Map<string, number>();
+  /** Band keys seen full: a node is not written under them (rows.ts, BAND_FANOUT). */
+  private readonly fullBands = new FullBands();
 
   private constructor(private readonly pool: Db) {}
 
@@ -79,7 +81,7 @@ export class MysqlStore implements Store {
   }
 
   async nodesSharingBands(signatures: number[][], limit: number): Promise<{ id: number; text: string }[][]> {
-    return nodes.nodesSharingBands(this.pool, signatures, limit);
+    return nodes.nodesSharingBands(this.pool, signatures, limit, this.fullBands);
   }
 
   async nodeSources(): Promise<string[]> {
@@ -153,7 +155,7 @@ export class MysqlStore implements Store {
   }
 
   async completePage(page: CompletePageInput): Promise<CompletePageResult> {
-    return transaction(this.pool, (c) => frontier.completePage(c, page, this.domainIds));
+    return transaction(this.pool, (c) => frontier.completePage(c, page, this.domainIds, this.fullBands));
   }
 
   async heartbeat(owner: string, beat: { now: number; leaseMs: number; pages: number }): Promise<void> {

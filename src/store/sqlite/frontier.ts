@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { sha256 } from '../hash.js';
-import { counterDeltas, firstInOrder, LINK_COLUMNS, linkOrderSql, toDomainScore, toLink, toWorker, type Row } from '../rows.js';
+import { counterDeltas, firstInOrder, LINK_COLUMNS, linkOrderSql, toDomainScore, toLink, toWorker, type FullBands, type Row } from '../rows.js';
 import type { ClaimResult, CompletePageInput, CompletePageResult, DomainScore, HostClaim, Link, LinkInput, LinkOrder, WorkerInfo } from '../store.js';
 import { insertNodes } from './nodes.js';
 
@@ -100,13 +100,13 @@ export function scoresSince(db: Database.Database, since: number): { scores: Dom
   return { scores: rows.map(toDomainScore), latest: rows.length === 0 ? since : Number(rows[rows.length - 1]!.score_at) };
 }
 
-export function completePage(db: Database.Database, p: CompletePageInput): CompletePageResult {
+export function completePage(db: Database.Database, p: CompletePageInput, full: FullBands): CompletePageResult {
   const at = p.at ?? Date.now();
   const link = db.prepare('SELECT url, domain_id, depth, lease_owner FROM links WHERE id = ?').get(p.linkId) as Row | undefined;
   if (!link) throw new Error(`completePage: no link ${p.linkId}`);
   if (p.owner !== undefined && link.lease_owner !== p.owner) return { applied: false, nodeIds: [], newNodes: 0, newLinks: 0 };
 
-  const nodes = insertNodes(db, 'crawler', p.nodes, String(link.url), at);
+  const nodes = insertNodes(db, 'crawler', p.nodes, String(link.url), at, full);
   const newLinks = addLinks(db, p.newLinks, at);
   const status = p.status ?? 'done';
   const retry = status === 'pending' ? 1 : 0;

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { sha256 } from '../hash.js';
-import { BAND_FANOUT, bandRows, checkMetaWords, metaAudit, nodeQueryWhere, rankByBands, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
+import { BAND_FANOUT, bandRows, checkMetaWords, FullBands, metaAudit, nodeQueryWhere, rankByBands, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
 import { TextTakenError, type AuditEntry, type NodeChange, type StoryFile } from '../store.js';
 import type {
   DrawOptions, MarkupFileInput, MetaWord, MetaWordInfo, MetaWordInput, NodeInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, StoredNode,
@@ -29,7 +29,7 @@ export interface InsertedNodes {
  * near-copy (`copyOf`) to the node it copies; either is recorded as a copy when met on another page.
  */
 export function insertNodes(
-  db: Database.Database, origin: Origin, nodes: NodeInput[], sourceUrl: string | null, at: number,
+  db: Database.Database, origin: Origin, nodes: NodeInput[], sourceUrl: string | null, at: number, full = new FullBands(),
 ): InsertedNodes {
   const insert = db.prepare(
     `INSERT OR IGNORE INTO nodes (origin, text, sentences, text_hash, source_url, relevance, created_at)
@@ -52,7 +52,7 @@ export function insertNodes(
       newNodes += r.changes;
       const row = select.get(origin, hash) as { id: number; source_url: string | null };
       id = row.id;
-      if (r.changes > 0) for (const key of bandRows(n.bands)) band.run(key, id);
+      if (r.changes > 0) for (const key of full.open(n.bands)) band.run(key, id);
       else if (sourceUrl !== null && row.source_url !== sourceUrl) copy.run(id, sourceUrl, 'exact', 1, at);
     }
     n.metaWordIds.forEach((m, i) => link.run(id, m, n.metaWeights?.[i] ?? 1));
@@ -61,18 +61,24 @@ export function insertNodes(
   return { ids, newNodes };
 }
 
-/** The newest nodes under one band key; a page asks this for some sixteen keys a paragraph. */
-export const NODES_OF_BAND = `SELECT node_id FROM node_bands WHERE band_key = ? ORDER BY node_id DESC LIMIT ${BAND_FANOUT}`;
+/**
+ * The nodes under one band key, its first BAND_FANOUT: a page asks this for some sixteen keys a
+ * paragraph. In-process, a statement a key costs less than one that reads them all as JSON.
+ */
+export const NODES_OF_BAND = `SELECT node_id FROM node_bands WHERE band_key = ? ORDER BY node_id LIMIT ${BAND_FANOUT}`;
 /**
  * The texts of the candidates, given as a JSON array of ids. The unary plus keeps SQLite from
  * choosing the origin index, which would read every crawler node to find a handful.
  */
 export const CANDIDATE_TEXTS = `SELECT id, text FROM nodes WHERE id IN (SELECT value FROM json_each(?)) AND +origin = 'crawler'`;
 
-export function nodesSharingBands(db: Database.Database, signatures: number[][], limit: number): { id: number; text: string }[][] {
+export function nodesSharingBands(
+  db: Database.Database, signatures: number[][], limit: number, full: FullBands,
+): { id: number; text: string }[][] {
   const byKey = db.prepare(NODES_OF_BAND).pluck();
   const found = new Map<number, number[]>();
   for (const key of new Set(signatures.flatMap(bandRows))) found.set(key, byKey.all(key) as number[]);
+  full.learn(found);
   const ranked = rankByBands(signatures, found, limit);
   const ids = [...new Set(ranked.flat())];
   if (ids.length === 0) return ranked.map(() => []);

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { StoreUnavailableError } from '../../errors.js';
 import { sha256 } from '../hash.js';
-import { toDomain, toRun, toMetaWord, type Row } from '../rows.js';
+import { FullBands, toDomain, toRun, toMetaWord, type Row } from '../rows.js';
 import type {
   AuditEntry, NodeChange, StoryFile,
   ClaimResult, CompletePageInput, CompletePageResult, HostClaim, WorkerInfo, Domain, DomainScore, DrawOptions, Link, LinkInput, LinkOrder, MarkupFileInput, MarkupFileRecord, MetaWord,
@@ -25,6 +25,9 @@ const SQLITE_FAILURE_KEY =
  */
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
+
+  /** Band keys seen full: a node is not written under them (rows.ts, BAND_FANOUT). */
+  private readonly fullBands = new FullBands();
 
   private constructor(private readonly db: Database.Database) {}
 
@@ -95,7 +98,7 @@ export class SqliteStore implements Store {
   }
 
   async nodesSharingBands(signatures: number[][], limit: number): Promise<{ id: number; text: string }[][]> {
-    return nodes.nodesSharingBands(this.db, signatures, limit);
+    return nodes.nodesSharingBands(this.db, signatures, limit, this.fullBands);
   }
 
   async nodeSources(): Promise<string[]> {
@@ -177,7 +180,7 @@ export class SqliteStore implements Store {
   }
 
   private readonly completions = new GroupCommit<CompletePageInput, CompletePageResult>(
-    (pages) => this.write(() => pages.map((p) => frontier.completePage(this.db, p))),
+    (pages) => this.write(() => pages.map((p) => frontier.completePage(this.db, p, this.fullBands))),
   );
 
   completePage(page: CompletePageInput): Promise<CompletePageResult> {

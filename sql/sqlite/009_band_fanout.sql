@@ -1,0 +1,8 @@
+-- A band key holds at most 64 nodes (BAND_FANOUT in src/store/rows.ts): a key that more
+-- paragraphs share says little about any one of them. Stores written before kept every node
+-- under a key; each key keeps its first 64, as a key now fills.
+DELETE FROM node_bands WHERE (band_key, node_id) IN (
+  SELECT band_key, node_id FROM (
+    SELECT band_key, node_id, ROW_NUMBER() OVER (PARTITION BY band_key ORDER BY node_id) AS n
+    FROM node_bands WHERE band_key IN (SELECT band_key FROM node_bands GROUP BY band_key HAVING COUNT(*) > 64)
+  ) WHERE n > 64);
