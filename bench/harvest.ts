@@ -241,7 +241,7 @@ async function fetchList(fetcher: Fetcher, urls: string[], extract: boolean): Pr
         const url = urls[next++]!;
         const o = await fetcher.fetch(url);
         if (extract && o.kind === 'ok') {
-          narrativeAction({ url: o.url, finalUrl: o.finalUrl, status: o.status, headers: o.headers, text: o.text ?? '', body: o.body, contentType: o.contentType, truncated: o.truncated, method: 'GET', requestHeaders: o.requestHeaders }, { metaWordIds: [], metaStems: [] }, { robotsToken: 'anwc' });
+          narrativeAction({ finalUrl: o.finalUrl, status: o.status, headers: o.headers, text: o.text ?? '', truncated: o.truncated }, { metaWordIds: [], metaStems: [] }, { robotsToken: 'anwc' });
         }
       }
     }),

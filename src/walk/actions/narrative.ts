@@ -22,6 +22,9 @@ export interface NarrativeOptions {
 
 export type LinkOrderBy = 'discovery' | 'relevance';
 
+/** What the action reads of a fetched page. */
+export type NarrativePage = Pick<FetchedPage, 'finalUrl' | 'status' | 'headers' | 'text' | 'truncated'>;
+
 export interface MetaContext {
   /**
    * The meta words of the link's query lineage: the candidates. A node is linked to those of them
@@ -37,7 +40,7 @@ export interface MetaContext {
  * counted by the rule that rejected them. Meta robots and X-Robots-Tag are honoured: noindex keeps
  * nothing from the page, nofollow follows none of its links, rel=nofollow skips that link.
  */
-export function narrativeAction(page: FetchedPage, meta: MetaContext, opts: NarrativeOptions): ActResult {
+export function narrativeAction(page: NarrativePage, meta: MetaContext, opts: NarrativeOptions): ActResult {
   const heuristics = resolveHeuristics(opts.heuristics);
   const dom = parseDom(page.text);
   const found = extractLinks(dom, { url: page.finalUrl, robotsToken: opts.robotsToken });
