@@ -93,16 +93,17 @@ async function currentVersion(c: Connection): Promise<number> {
 
 /**
  * On a Galera cluster the migration lock is each node's own, so processes opening a new database
- * on two nodes at once run the same DDL alongside, and the cluster interrupts one of two such
- * statements on a table (1317). The statements are re-runnable: it runs again.
+ * on two nodes at once run the same migration alongside. The cluster interrupts one of two DDL
+ * statements on a table (1317), and of two transactions that write the same rows (a migration's
+ * DML, its version row) certification commits one and fails the other (1213). The statements
+ * are re-runnable: the loser runs again.
  */
-async function runAgainIfInterrupted(c: Connection, sql: string): Promise<void> {
+async function runAgainIfRaced(run: () => Promise<void>, errno: number): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await c.query(sql);
-      return;
+      return await run();
     } catch (err) {
-      if ((err as { errno?: number }).errno !== 1317 || attempt >= 10) throw err;
+      if ((err as { errno?: number }).errno !== errno || attempt >= 10) throw err;
       await new Promise((r) => setTimeout(r, Math.random() * 50 * attempt));
     }
   }
@@ -124,11 +125,18 @@ async function migrate(c: Connection, t: MysqlTarget): Promise<void> {
     await c.query(`CREATE TABLE IF NOT EXISTS schema_version (
       version INT NOT NULL PRIMARY KEY, name VARCHAR(191) NOT NULL, applied_at BIGINT NOT NULL) ENGINE=InnoDB`);
     for (const m of pending(current, migrations)) {
-      await c.beginTransaction();
-      for (const s of statements(m.sql)) await runAgainIfInterrupted(c, s);
-      // IGNORE: on a cluster another node's process may have run the same migration at the same time.
-      await c.query('INSERT IGNORE INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)', [m.version, m.name, Date.now()]);
-      await c.commit();
+      await runAgainIfRaced(async () => {
+        await c.beginTransaction();
+        try {
+          for (const s of statements(m.sql)) await runAgainIfRaced(async () => void (await c.query(s)), 1317);
+          // IGNORE: on a cluster another node's process may have run the same migration at the same time.
+          await c.query('INSERT IGNORE INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)', [m.version, m.name, Date.now()]);
+          await c.commit();
+        } catch (err) {
+          await c.rollback().catch(() => undefined);
+          throw err;
+        }
+      }, 1213);
     }
   } finally {
     await c.query('SELECT RELEASE_LOCK(?)', [lock]);
