@@ -519,6 +519,20 @@ export function contractSuite(b: Backend): void {
         assert.deepEqual(await claim('c', 20_000), { none: true });
       }));
 
+    it('a claim takes back a lease its holder let expire, before later links in the walk\'s order; an expired lease is not in flight', () =>
+      withStore(b, async (s) => {
+        await s.addLinks(['/1', '/2'].map((p) => ({ url: `http://x.test${p}`, host: 'x.test', depth: 0 })));
+        const id = (await s.domain('x.test'))!.id;
+        const claim = (owner: string, now: number) => s.claimNextLink(id, owner, { leaseMs: 10_000, now, order: 'discovery', perHost: 1, gapMs: 1000 });
+        const first = await claim('a', 1000);
+        assert.ok('link' in first && first.link.url === 'http://x.test/1');
+        assert.deepEqual(await claim('b', 5000), { busyUntil: 2000 }, 'a live lease is a request in flight');
+        // The holder died: at 11,000 its lease ran out.
+        const back = await claim('b', 11_000);
+        assert.ok('link' in back && back.link.url === 'http://x.test/1' && back.link.leaseOwner === 'b', JSON.stringify(back));
+        assert.equal((await s.link(first.link.id))!.leaseExpiresAt, 21_000);
+      }));
+
     it('heartbeats register workers and renew their leases; scores changed since a time are read back', () =>
       withStore(b, async (s) => {
         await s.addLinks(['/1', '/2'].map((p) => ({ url: `http://w.test${p}`, host: 'w.test', depth: 0 })));

@@ -65,13 +65,17 @@ const PROBE_COLUMNS = LINK_COLUMNS.replace('d.host, ', '');
  * has locked; the one that comes first in the walk's order wins (`lease`). The loser's lock ends at commit.
  */
 function probes(domainId: number, now: number, order: LinkOrder): Statement[] {
-  const by = linkOrderSql(order);
-  return [
-    [`SELECT ${PROBE_COLUMNS} FROM links l WHERE domain_id = ? AND status = 'pending' AND (not_before IS NULL OR not_before <= ?)
-      ORDER BY ${by} LIMIT 1 FOR UPDATE SKIP LOCKED`, [domainId, now]],
-    [`SELECT ${PROBE_COLUMNS} FROM links l WHERE domain_id = ? AND status = 'leased' AND lease_expires_at <= ?
-      ORDER BY ${by} LIMIT 1 FOR UPDATE SKIP LOCKED`, [domainId, now]],
-  ];
+  return [pendingProbe(domainId, now, order), expiredProbe(domainId, now, order)];
+}
+
+function pendingProbe(domainId: number, now: number, order: LinkOrder): Statement {
+  return [`SELECT ${PROBE_COLUMNS} FROM links l WHERE domain_id = ? AND status = 'pending' AND (not_before IS NULL OR not_before <= ?)
+    ORDER BY ${linkOrderSql(order)} LIMIT 1 FOR UPDATE SKIP LOCKED`, [domainId, now]];
+}
+
+function expiredProbe(domainId: number, now: number, order: LinkOrder): Statement {
+  return [`SELECT ${PROBE_COLUMNS} FROM links l WHERE domain_id = ? AND status = 'leased' AND lease_expires_at <= ?
+    ORDER BY ${linkOrderSql(order)} LIMIT 1 FOR UPDATE SKIP LOCKED`, [domainId, now]];
 }
 
 /**
@@ -109,19 +113,23 @@ export async function leaseNextLink(c: Tx, domainId: number, owner: string, leas
 /**
  * See Store.claimNextLink. The domain's row, locked first, serialises the claims of one host
  * across processes; its links are then leased as leaseNextLink does. Two round trips: the reads,
- * then the writes with the commit.
+ * then the writes with the commit. The host's leases are counted, live and expired, in one
+ * statement, and the expired ones probed only when there are some (a process died holding them),
+ * which costs a third trip then and a statement less on every other claim.
  */
 export async function claimNextLink(c: Tx, domainId: number, owner: string, h: HostClaim): Promise<ClaimResult> {
-  const [doms, lives, ...probed] = await c.batch([
+  const [doms, leases, pending] = await c.batch([
     ['SELECT host, next_fetch_at FROM domains WHERE id = ? FOR UPDATE', [domainId]],
-    [`SELECT COUNT(*) AS n FROM links WHERE domain_id = ? AND status = 'leased' AND lease_expires_at > ?`, [domainId, h.now]],
-    ...probes(domainId, h.now, h.order),
+    [`SELECT COALESCE(SUM(lease_expires_at > ?), 0) AS live, COALESCE(SUM(lease_expires_at <= ?), 0) AS expired
+      FROM links WHERE domain_id = ? AND status = 'leased'`, [h.now, h.now, domainId]],
+    pendingProbe(domainId, h.now, h.order),
   ]) as Row[][];
   const dom = doms![0];
   if (!dom) return { none: true };
   if (dom.next_fetch_at != null && Number(dom.next_fetch_at) > h.now) return { waitUntil: Number(dom.next_fetch_at) };
-  if (Number(lives![0]?.n ?? 0) >= h.perHost) return { busyUntil: Number(dom.next_fetch_at ?? h.now) };
-  const link = await lease(c, probed, owner, h.leaseMs, h.now, h.order, String(dom.host), { domainId, at: h.now + h.gapMs });
+  if (Number(leases![0]!.live) >= h.perHost) return { busyUntil: Number(dom.next_fetch_at ?? h.now) };
+  const expired = Number(leases![0]!.expired) > 0 ? await all(c, ...expiredProbe(domainId, h.now, h.order)) : [];
+  const link = await lease(c, [pending!, expired], owner, h.leaseMs, h.now, h.order, String(dom.host), { domainId, at: h.now + h.gapMs });
   return link ? { link } : { none: true };
 }
 
