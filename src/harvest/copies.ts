@@ -1,5 +1,5 @@
 import type { NodeInput, Store } from '../store/store.js';
-import { jaccard, NEAR_COPY, shingleSet } from '../text/minhash.js';
+import { jaccardIfNear, NEAR_COPY, shingleSet } from '../text/minhash.js';
 import { words } from '../text/tokenize.js';
 
 /**
@@ -54,11 +54,11 @@ export function nearCopies(nodes: NodeInput[], stored: Candidate[][]): NodeInput
   const out: NodeInput[] = [];
   nodes.forEach((n, i) => {
     const own = shingleSet(words(n.text));
-    if (kept.some((k) => k.text !== n.text && jaccard(own, k.shingles) >= NEAR_COPY)) return;
+    if (kept.some((k) => k.text !== n.text && jaccardIfNear(own, k.shingles) >= NEAR_COPY)) return;
     let best: { id: number; similarity: number } | undefined;
     for (const c of stored[i] ?? []) {
       if (c.text === n.text) continue;
-      const similarity = jaccard(own, c.shingles);
+      const similarity = jaccardIfNear(own, c.shingles);
       if (similarity >= NEAR_COPY && similarity > (best?.similarity ?? 0)) best = { id: c.id, similarity };
     }
     kept.push({ text: n.text, shingles: own });

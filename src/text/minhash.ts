@@ -52,6 +52,15 @@ export function shingleSet(words: readonly string[]): Set<number> {
   return out;
 }
 
+/**
+ * The Jaccard of two sets when it may reach `at`, else 0. The smaller set's size over the larger's
+ * bounds it from above, so a pair of paragraphs of unlike length is settled without a look at
+ * their shingles: a long page's paragraphs are each compared with all the page's others.
+ */
+export function jaccardIfNear<T>(a: ReadonlySet<T>, b: ReadonlySet<T>, at = NEAR_COPY): number {
+  return Math.min(a.size, b.size) < at * Math.max(a.size, b.size) ? 0 : jaccard(a, b);
+}
+
 export function jaccard<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): number {
   if (a.size === 0 && b.size === 0) return 1;
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];

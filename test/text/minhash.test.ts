@@ -1,6 +1,7 @@
 import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BANDS, bandKeys, jaccard, NEAR_COPY, shingleHash, shingleSet } from '../../src/text/minhash.js';
+import seedrandom from 'seedrandom';
+import { BANDS, bandKeys, jaccard, jaccardIfNear, NEAR_COPY, shingleHash, shingleSet } from '../../src/text/minhash.js';
 import { tokenKey, words } from '../../src/text/tokenize.js';
 import { needsShared } from '../support/shared.js';
 import { bookParagraphs, CHICKENS, SHERLOCK, TIME_MACHINE } from './corpus.js';
@@ -13,6 +14,26 @@ test('shingles are word 3-grams, case and punctuation ignored; a short text is o
   assert.deepEqual([...sh('Lamp, LIT.')], [shingleHash('lamp lit')]);
   assert.equal(shingleSet([]).size, 0);
   assert.deepEqual(sh('The “lamp” was lit!'), sh('the lamp was lit'));
+});
+
+test('jaccard with a size bound: the same as jaccard wherever jaccard reaches the threshold, else 0', () => {
+  const rng = seedrandom('jaccard-bound');
+  let near = 0;
+  for (let round = 0; round < 5000; round++) {
+    const universe = 1 + Math.floor(rng() * 60);
+    const pick = (p: number) => new Set(Array.from({ length: universe }, (_, i) => i).filter(() => rng() < p));
+    const [a, b] = [pick(rng()), pick(rng())];
+    const at = [NEAR_COPY, rng()][round % 2]!;
+    const [exact, got] = [jaccard(a, b), jaccardIfNear(a, b, at)];
+    const pair = `${[...a]} / ${[...b]} at ${at}`;
+    if (exact >= at) {
+      near++;
+      assert.equal(got, exact, pair);
+    } else {
+      assert.ok(got < at && (got === 0 || got === exact), pair);
+    }
+  }
+  assert.ok(near > 500, `pairs that reach the threshold: ${near}`);
 });
 
 test('jaccard is shared over all', () => {
