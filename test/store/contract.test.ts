@@ -6,7 +6,7 @@ import { UserError } from '../../src/errors.js';
 import { openStore } from '../../src/store/open.js';
 import { latestVersion, loadMigrations } from '../../src/store/migrations.js';
 import { parseDbUrl } from '../../src/store/url.js';
-import { mysqlDb, rawMysql, sqliteDb } from '../support/db.js';
+import { mysqlDb, rawSql, sqliteDb } from '../support/db.js';
 import { contractSuite } from './contract-suite.js';
 
 contractSuite({ name: 'SQLite', fresh: sqliteDb });
@@ -47,9 +47,9 @@ describe('newer-schema refusal', () => {
     try {
       const server = new URL(db.url);
       server.pathname = '/';
-      await rawMysql(server.toString(), `CREATE DATABASE \`${name}\``);
-      await rawMysql(db.url, 'CREATE TABLE schema_version (version INT PRIMARY KEY, name VARCHAR(191), applied_at BIGINT)');
-      await rawMysql(db.url, 'INSERT INTO schema_version VALUES (?, ?, ?)', [NEWER, 'future', 0]);
+      await rawSql(server.toString(), `CREATE DATABASE \`${name}\``);
+      await rawSql(db.url, 'CREATE TABLE schema_version (version INT PRIMARY KEY, name VARCHAR(191), applied_at BIGINT)');
+      await rawSql(db.url, 'INSERT INTO schema_version VALUES (?, ?, ?)', [NEWER, 'future', 0]);
       await assert.rejects(openStore(db.url), (e: unknown) => e instanceof UserError && /newer than this anwc knows/.test(e.message));
       const c = await mysql.createConnection(db.url);
       const [tables] = await c.query('SHOW TABLES');

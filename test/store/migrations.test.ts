@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { latestVersion, loadMigrations, pending, statements } from '../../src/store/migrations.js';
 import { openStore } from '../../src/store/open.js';
-import { mysqlDb, rawMysql, rawSql, sqliteDb, type TestDb } from '../support/db.js';
+import { mysqlDb, rawSql, sqliteDb, type TestDb } from '../support/db.js';
 import { BAND_FANOUT } from '../../src/store/rows.js';
 
 describe('migrations', () => {
@@ -42,7 +42,7 @@ describe('migrations', () => {
       const s1 = await openStore(db.url);
       await s1.setSetting('kept', 'yes');
       await s1.close();
-      await rawMysql(db.url, 'DELETE FROM schema_version');
+      await rawSql(db.url, 'DELETE FROM schema_version');
       const s2 = await openStore(db.url);
       assert.equal(await s2.schemaVersion(), latestVersion(loadMigrations('mysql')));
       assert.equal(await s2.getSetting('kept'), 'yes');

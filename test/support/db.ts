@@ -68,17 +68,7 @@ export async function mysqlAvailable(): Promise<boolean> {
   }
 }
 
-/** Runs a raw statement on a test database (to set up states the Store never writes). */
-export async function rawMysql(url: string, sql: string, params: unknown[] = []): Promise<void> {
-  const c = await mysql.createConnection(url);
-  try {
-    await c.query(sql, params);
-  } finally {
-    await c.end();
-  }
-}
-
-/** A raw statement on a test database of either kind (to see what the Store wrote, or to undo it); a SELECT's rows. */
+/** A raw statement on a test database of either kind (to see what the Store wrote, or to set up states it never writes); a SELECT's rows. */
 export async function rawSql(url: string, sql: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
   if (url.startsWith('sqlite:')) {
     const db = new Database(url.slice('sqlite:'.length));
