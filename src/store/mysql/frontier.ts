@@ -65,16 +65,16 @@ const PROBE_COLUMNS = LINK_COLUMNS.replace('d.host, ', '');
  * has locked; the one that comes first in the walk's order wins (`lease`). The loser's lock ends at commit.
  */
 function probes(domainId: number, now: number, order: LinkOrder): Statement[] {
-  return [pendingProbe(domainId, now, order), expiredProbe(domainId, now, order)];
+  return [probe('pending', domainId, now, order), probe('expired', domainId, now, order)];
 }
 
-function pendingProbe(domainId: number, now: number, order: LinkOrder): Statement {
-  return [`SELECT ${PROBE_COLUMNS} FROM links l WHERE domain_id = ? AND status = 'pending' AND (not_before IS NULL OR not_before <= ?)
-    ORDER BY ${linkOrderSql(order)} LIMIT 1 FOR UPDATE SKIP LOCKED`, [domainId, now]];
-}
+const PROBED = {
+  pending: "status = 'pending' AND (not_before IS NULL OR not_before <= ?)",
+  expired: "status = 'leased' AND lease_expires_at <= ?",
+};
 
-function expiredProbe(domainId: number, now: number, order: LinkOrder): Statement {
-  return [`SELECT ${PROBE_COLUMNS} FROM links l WHERE domain_id = ? AND status = 'leased' AND lease_expires_at <= ?
+function probe(which: keyof typeof PROBED, domainId: number, now: number, order: LinkOrder): Statement {
+  return [`SELECT ${PROBE_COLUMNS} FROM links l WHERE domain_id = ? AND ${PROBED[which]}
     ORDER BY ${linkOrderSql(order)} LIMIT 1 FOR UPDATE SKIP LOCKED`, [domainId, now]];
 }
 
@@ -122,13 +122,13 @@ export async function claimNextLink(c: Tx, domainId: number, owner: string, h: H
     ['SELECT host, next_fetch_at FROM domains WHERE id = ? FOR UPDATE', [domainId]],
     [`SELECT COALESCE(SUM(lease_expires_at > ?), 0) AS live, COALESCE(SUM(lease_expires_at <= ?), 0) AS expired
       FROM links WHERE domain_id = ? AND status = 'leased'`, [h.now, h.now, domainId]],
-    pendingProbe(domainId, h.now, h.order),
+    probe('pending', domainId, h.now, h.order),
   ]) as Row[][];
   const dom = doms![0];
   if (!dom) return { none: true };
   if (dom.next_fetch_at != null && Number(dom.next_fetch_at) > h.now) return { waitUntil: Number(dom.next_fetch_at) };
   if (Number(leases![0]!.live) >= h.perHost) return { busyUntil: Number(dom.next_fetch_at ?? h.now) };
-  const expired = Number(leases![0]!.expired) > 0 ? await all(c, ...expiredProbe(domainId, h.now, h.order)) : [];
+  const expired = Number(leases![0]!.expired) > 0 ? await all(c, ...probe('expired', domainId, h.now, h.order)) : [];
   const link = await lease(c, [pending!, expired], owner, h.leaseMs, h.now, h.order, String(dom.host), { domainId, at: h.now + h.gapMs });
   return link ? { link } : { none: true };
 }
