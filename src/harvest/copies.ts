@@ -50,10 +50,10 @@ function shinglesOf(text: string): Set<number> {
 
 /** markCopies' decision, given each node's stored candidates (stored[i] for nodes[i]) with their shingles. */
 export function nearCopies(nodes: NodeInput[], stored: Candidate[][]): NodeInput[] {
-  const kept: { text: string; shingles: Set<number> }[] = [];
+  const kept: { text: string; shingles: ReadonlySet<number> }[] = [];
   const out: NodeInput[] = [];
   nodes.forEach((n, i) => {
-    const own = shingleSet(words(n.text));
+    const own = n.shingles ?? shingleSet(words(n.text));
     if (kept.some((k) => k.text !== n.text && jaccardIfNear(own, k.shingles) >= NEAR_COPY)) return;
     let best: { id: number; similarity: number } | undefined;
     for (const c of stored[i] ?? []) {

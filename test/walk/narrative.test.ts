@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { narrativeAction, xRobotsTag } from '../../src/walk/actions/narrative.js';
 import { harvestReward } from '../../src/harvest/harvest.js';
 import { relevance } from '../../src/text/relevance.js';
+import { bandKeys, shingleSet } from '../../src/text/minhash.js';
+import { words } from '../../src/text/tokenize.js';
 import type { FetchedPage } from '../../src/walk/fetch-step.js';
 
 const PROSE =
@@ -44,6 +46,16 @@ test('accepted blocks become nodes with the lineage meta words; rejected ones ar
   assert.equal(harvestReward(r.outcome, 3), 3);
   assert.deepEqual(r.links, ['http://sea.test/b.html'], 'rel=nofollow links are not followed');
   assert.ok(r.outcome.kind === 'harvested' && r.outcome.rejected['min-words']! >= 2);
+});
+
+test('a node carries the shingles of its text, those its band keys were made of: the near-copy check compares them without splitting the text again', () => {
+  const QUAY = 'Twenty-one lanterns hung from the “old” quay’s iron hooks at 5:30 a.m., dripping, and the harbour-master counted them every morning.';
+  const r = narrativeAction(page(`<p>${PROSE}</p><p>${PROSE2}</p><p>${QUAY}</p>`), meta, OPTS);
+  assert.deepEqual(r.nodes.map((n) => n.text), [PROSE, PROSE2, QUAY]);
+  for (const n of r.nodes) {
+    assert.deepEqual(n.shingles, shingleSet(words(n.text)));
+    assert.deepEqual(n.bands, bandKeys(n.shingles!));
+  }
 });
 
 test('a node is linked only to the meta words it speaks of, weighted by their share of its words; the title and headings count as half a mention', () => {

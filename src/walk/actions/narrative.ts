@@ -65,13 +65,15 @@ export function narrativeAction(page: NarrativePage, meta: MetaContext, opts: Na
     const stems = meta.metaStems.length === 0 ? [] : contentStemsOfWords(kept.words, heuristics.stopWords);
     const evidence = metaEvidence(stems, pageStems, meta.metaStems);
     const linked = meta.metaWordIds.map((id, i) => ({ id, weight: evidence[i]! })).filter((m) => m.weight > 0);
+    const shingles = shingleSet(kept.words);
     nodes.push({
       text: kept.text,
       sentences: splitSentences(kept.text),
       relevance: meta.metaStems.length === 0 ? 0 : relevanceOfStems(stems, meta.metaStems),
       metaWordIds: linked.map((m) => m.id),
       metaWeights: linked.map((m) => m.weight),
-      bands: bandKeys(shingleSet(kept.words)),
+      bands: bandKeys(shingles),
+      shingles,
     });
   }
   const onTopic = meta.metaStems.length === 0 ? undefined : nodes.filter((n) => n.metaWordIds.length > 0).length;
