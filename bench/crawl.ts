@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -10,7 +10,7 @@ import { openStore } from '../src/store/open.js';
 import { narrativeAction } from '../src/walk/actions/narrative.js';
 import { leaseProbes, LIVE_LEASES } from '../src/store/sqlite/frontier.js';
 import { CANDIDATE_TEXTS, NODES_OF_BAND } from '../src/store/sqlite/nodes.js';
-import { benchMysql, mysqlDb, type TestDb } from '../test/support/db.js';
+import { benchMysql, MYSQL_BASE, mysqlDb, rawSql, viaSocket, type TestDb } from '../test/support/db.js';
 import { gradedWeb, hostName, type GradedShape } from './graded-web.js';
 import { startChildWeb, type ChildWeb } from './harvest.js';
 import { median } from './stats.js';
@@ -117,19 +117,32 @@ async function cpuMsOf(c: mysql.Connection): Promise<number | undefined> {
   }
 }
 
+/** A fresh MySQL database, and the server's address on TCP, where the bench reads its counters when the crawl goes through the socket. */
+type BenchDb = TestDb & { server?: string };
+
+/** The same as mysqlDb(), reached through the server's Unix socket; none when the server is not on this machine. */
+async function socketDb(): Promise<BenchDb | undefined> {
+  const socket = String((await rawSql(MYSQL_BASE, 'SELECT @@socket AS socket'))[0]?.socket ?? '');
+  if (socket === '' || !existsSync(socket)) return undefined;
+  const tcp = mysqlDb();
+  return { url: viaSocket(tcp.url, socket), cleanup: tcp.cleanup, server: tcp.url };
+}
+
 /** `anwc harvest` of the whole web from its home pages, in its own process, measured from outside and by its own exit hook. */
-async function harvest(web: ChildWeb, hosts: number, db: TestDb): Promise<Measured> {
+async function harvest(web: ChildWeb, hosts: number, db: BenchDb): Promise<Measured> {
   const store = await openStore(db.url);
   await store.addLinks(Array.from({ length: hosts }, (_, h) => ({ url: `http://${hostName(h)}:${web.port}/`, host: hostName(h), depth: 0 })));
   await store.close();
   const usage = join(mkdtempSync(join(tmpdir(), 'anwc-crawl-usage-')), 'usage.json');
   const args = ['--import', pathToFileURL(HOOK).href, CLI, 'harvest', '--db', db.url, '--resolve', '*.test:127.0.0.1', '--hosts', '*.test',
     '--delay', '0', '--concurrency', String(CONCURRENCY), '--max-depth', '1000000', '--progress', 'none', '--json'];
-  const mysqlUrl = db.url.startsWith('mysql:') ? db.url : undefined;
+  const mysqlUrl = db.url.startsWith('mysql:') ? db.server ?? db.url : undefined;
+  // Round trips are counted as writes to the server's TCP port.
+  const tcpPort = mysqlUrl === db.url ? new URL(mysqlUrl).port || '3306' : undefined;
   const db0 = mysqlUrl ? await serverCounters(mysqlUrl) : undefined;
   const t0 = performance.now();
   const out = await new Promise<string>((done, fail) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ANWC_BENCH_USAGE: usage, ...(mysqlUrl ? { ANWC_BENCH_DB_PORT: new URL(mysqlUrl).port || '3306' } : {}) } });
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ANWC_BENCH_USAGE: usage, ...(tcpPort ? { ANWC_BENCH_DB_PORT: tcpPort } : {}) } });
     let stdout = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.on('close', (code) => (code === 0 ? done(stdout) : fail(new Error(`anwc harvest exited with ${code}`))));
@@ -144,7 +157,7 @@ async function harvest(web: ChildWeb, hosts: number, db: TestDb): Promise<Measur
     dbCpuMs: db0?.cpuMs !== undefined && db1?.cpuMs !== undefined ? db1.cpuMs - db0.cpuMs : undefined,
     // The bench's own two status reads are among them.
     dbStatements: db0 && db1 ? db1.statements - db0.statements - 2 : undefined,
-    dbTrips: mysqlUrl ? own.dbWrites : undefined,
+    dbTrips: tcpPort ? own.dbWrites : undefined,
   };
 }
 
@@ -160,6 +173,7 @@ const med = (ms: Measured[], f: (m: Measured) => number | undefined) => {
   return xs.length === 0 ? undefined : median(xs);
 };
 const ACTED = 'fetch + action';
+const SOCKET = 'MariaDB/MySQL, Unix socket';
 const fmt = (x: number | undefined, digits: number) => (x === undefined ? '–' : x.toFixed(digits));
 
 async function speedTable(): Promise<string[]> {
@@ -168,6 +182,11 @@ async function speedTable(): Promise<string[]> {
   const paths = generated.hosts.flatMap((h) => [...h.pages.keys()].map((path) => ({ host: h.host, path })));
   const runs: Record<string, Measured[]> = { ceiling: [], [ACTED]: [], SQLite: [] };
   if (benchMysql()) runs['MariaDB/MySQL'] = [];
+  const local = benchMysql() && (await socketDb());
+  if (local) {
+    runs[SOCKET] = [];
+    await local.cleanup();
+  }
   try {
     await ceiling(web, paths.slice(0, 500)); // warm the server and the connections
     for (let r = 0; r < ROUNDS; r++) {
@@ -179,10 +198,12 @@ async function speedTable(): Promise<string[]> {
       } finally {
         await sqlite.cleanup();
       }
-      if (runs['MariaDB/MySQL']) {
-        const my = mysqlDb();
+      const mysqlRuns: [string, () => Promise<BenchDb | undefined>][] = [['MariaDB/MySQL', async () => mysqlDb()], [SOCKET, socketDb]];
+      for (const [name, make] of mysqlRuns) {
+        if (!runs[name]) continue;
+        const my = (await make())!;
         try {
-          runs['MariaDB/MySQL'].push(await harvest(web, HOSTS, my));
+          runs[name].push(await harvest(web, HOSTS, my));
         } finally {
           await my.cleanup();
         }
@@ -214,7 +235,8 @@ async function speedTable(): Promise<string[]> {
     'anwc: `anwc harvest` of the whole web from its home pages in its own process, thesis rules, robots.txt and every address check on;',
     'wall time includes start-up. DB server CPU is read from /proc for a MySQL server on this machine; DB statements',
     'from its Questions counter; DB round trips are the crawler\'s writes to the server\'s socket (a transaction sends',
-    'several statements a trip: on loopback the trips, not the statements, cost the crawler most).',
+    'several statements a trip: on loopback the trips, not the statements, cost the crawler most). The socket row',
+    'reaches the same server through its Unix socket (`--db mysql://…@localhost/db?socket=PATH`), when it is on this machine.',
   ];
 }
 

@@ -69,7 +69,7 @@ export const OPTIONS = {
   },
   db: {
     type: 'string',
-    describe: 'Database: sqlite:PATH or mysql://user:pass@host:port/db',
+    describe: 'Database: sqlite:PATH or mysql://user:pass@host:port/db (a local server by its socket: mysql://user@localhost/db?socket=PATH)',
     default: 'sqlite:./anwc.sqlite',
     env: 'ANWC_DB',
   },

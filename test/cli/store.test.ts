@@ -112,7 +112,7 @@ describe('anwc import, keywords, mix, pick, export', () => {
     const bad = anwc('keywords', '--db', 'postgres://x/y');
     assert.equal(bad.status, 2);
     assert.equal(bad.stderr,
-      'anwc: --db is not a database address (got "postgres://x/y"); give sqlite:PATH (or sqlite::memory:) or mysql://user:pass@host:port/db (several servers as host1:port,host2:port)\n');
+      'anwc: --db is not a database address (got "postgres://x/y"); give sqlite:PATH (or sqlite::memory:) or mysql://user:pass@host:port/db (several servers as host1:port,host2:port; a local server\'s socket as ?socket=PATH)\n');
     const down = anwc('import', 'good.ane', '--db', 'mysql://root@127.0.0.1:1/anwc');
     assert.equal(down.status, 2);
     assert.match(down.stderr, /^anwc: cannot connect to MySQL at 127\.0\.0\.1:1 \(ECONNREFUSED\); is the server running\?; start it .*\n$/);

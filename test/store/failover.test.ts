@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { openStore } from '../../src/store/open.js';
-import { MYSQL_BASE, mysqlDb } from '../support/db.js';
+import { MYSQL_BASE, mysqlDb, viaSocket } from '../support/db.js';
 
 /**
  * A `--db` that names several servers (the nodes of a cluster) goes on to the next one when the
@@ -16,7 +19,8 @@ interface Relay {
   cut(): Promise<void>;
 }
 
-async function relayTo(host: string, port: number): Promise<Relay> {
+/** On loopback TCP, or on a Unix socket at `path` (Node removes the file when it closes, as a server that stops does). */
+async function relayTo(host: string, port: number, path?: string): Promise<Relay> {
   const sockets = new Set<Socket>();
   const server: Server = createServer((inbound) => {
     const outbound = connect(port, host);
@@ -27,9 +31,9 @@ async function relayTo(host: string, port: number): Promise<Relay> {
     }
     inbound.pipe(outbound).pipe(inbound);
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => (path === undefined ? server.listen(0, '127.0.0.1', r) : server.listen(path, r)));
   return {
-    port: (server.address() as { port: number }).port,
+    port: path === undefined ? (server.address() as { port: number }).port : 0,
     cut: async () => {
       const closed = new Promise((r) => server.close(r));
       for (const s of sockets) s.destroy();
@@ -85,6 +89,37 @@ describe('a MySQL address with several servers', { skip: process.env.ANWC_TEST_M
     } finally {
       await relay.cut().catch(() => undefined);
       await db.cleanup();
+    }
+  });
+});
+
+describe('a MySQL server reached by its Unix socket', { skip: process.env.ANWC_TEST_MYSQL === 'off' }, () => {
+  const base = new URL(MYSQL_BASE);
+  const port = base.port === '' ? 3306 : Number(base.port);
+
+  it('is waited for while it restarts (its socket file gone), losing no write', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'anwc-socket-'));
+    const path = join(dir, 'mysqld.sock');
+    const db = mysqlDb();
+    let relay = await relayTo(base.hostname, port, path);
+    try {
+      const store = await openStore(viaSocket(db.url, path));
+      try {
+        assert.equal(await store.addLinks([{ url: 'http://a.test/0', host: 'a.test', depth: 0 }]), 1);
+        await relay.cut();
+        assert.ok(!existsSync(path), 'the socket file went with the server');
+        const writes = Promise.all(Array.from({ length: 5 }, (_, i) => store.addLinks([{ url: `http://a.test/${i + 1}`, host: 'a.test', depth: 0 }])));
+        await new Promise((r) => setTimeout(r, 400));
+        relay = await relayTo(base.hostname, port, path);
+        assert.deepEqual(await writes, [1, 1, 1, 1, 1]);
+        assert.equal((await store.summary()).links.pending, 6);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await relay.cut().catch(() => undefined);
+      await db.cleanup();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { UserError } from '../../src/errors.js';
 import { openStore, parseDbUrl, redact } from '../../src/store/open.js';
 import { startingAt } from '../../src/store/url.js';
+import { MYSQL_BASE, mysqlDb, rawSql, viaSocket } from '../support/db.js';
 
 const userError = (pattern: RegExp) => (e: unknown) => {
   assert.ok(e instanceof UserError, `expected a UserError, got ${String(e)}`);
@@ -33,6 +34,14 @@ describe('parseDbUrl', () => {
     });
   });
 
+  it('reads a server on this machine by its Unix socket', () => {
+    assert.deepEqual(parseDbUrl('mysql://ane:pw@localhost/anwc?socket=/run/mysqld/mysqld.sock'), {
+      kind: 'mysql', servers: [{ host: 'localhost', port: 3306, socket: '/run/mysqld/mysqld.sock' }], user: 'ane', password: 'pw', database: 'anwc',
+    });
+    assert.equal((parseDbUrl('mysql://localhost/anwc?socket=%2Ftmp%2Fa%40b.sock') as { servers: { socket?: string }[] }).servers[0]!.socket, '/tmp/a@b.sock',
+      'percent-encoded, a socket path may hold what the address itself would misread');
+  });
+
   it('rotates the servers so that workers started together begin on different nodes', () => {
     const url = 'mysql://ane:p,w@a:1,b:2,c:3/crawl';
     assert.equal(startingAt(url, 0), url);
@@ -51,6 +60,9 @@ describe('parseDbUrl', () => {
     ['mysql://root@127.0.0.1:99999/db', /not a valid MySQL address/],
     ['mysql://root@a:1,,b:2/db', /names no MySQL host/],
     ['mysql://root@a:1,b:x/db', /not a valid MySQL address/],
+    ['mysql://root@localhost/db?sock=/run/mysqld/mysqld.sock', /has an option "sock"; the one option it takes is socket=PATH/],
+    ['mysql://root@localhost/db?socket=', /names no socket file after socket=/],
+    ['mysql://root@a,b/db?socket=/run/mysqld/mysqld.sock', /names a socket and several servers/],
   ] as const) {
     it(`refuses ${JSON.stringify(value)} naming the value and both forms`, () => {
       assert.throws(() => parseDbUrl(value), userError(why));
@@ -71,6 +83,33 @@ describe('openStore', () => {
       userError(/^cannot connect to MySQL at 127\.0\.0\.1:1 \(ECONNREFUSED\); is the server running\?; start it/));
     await assert.rejects(openStore('mysql://root@127.0.0.1:1,127.0.0.1:2/anwc'),
       userError(/^cannot connect to MySQL at 127\.0\.0\.1:1,127\.0\.0\.1:2 \(ECONNREFUSED\)/));
+  });
+
+  it('turns a missing socket file into one line with a hint', async () => {
+    await assert.rejects(openStore('mysql://root@localhost/anwc?socket=/nonexistent/mysqld.sock'),
+      userError(/^cannot connect to MySQL at \/nonexistent\/mysqld\.sock \(ENOENT\); is the server running\?; start it, or fix the socket path in --db/));
+  });
+
+  it('reaches a MySQL server on this machine through its Unix socket, not TCP', { skip: process.env.ANWC_TEST_MYSQL === 'off' }, async (t) => {
+    const socket = String((await rawSql(MYSQL_BASE, 'SELECT @@socket AS socket'))[0]!.socket);
+    if (!existsSync(socket)) {
+      t.skip(`the MySQL server's socket ${socket} is not on this machine`);
+      return;
+    }
+    const db = mysqlDb();
+    const name = new URL(db.url).pathname.slice(1);
+    const store = await openStore(viaSocket(db.url, socket));
+    try {
+      await store.addLinks([{ url: 'http://sea.test/', host: 'sea.test', depth: 0 }]);
+      assert.equal((await store.linkByUrl('http://sea.test/'))?.url, 'http://sea.test/');
+      // A client on a socket is 'localhost' in the server's process list; one on TCP would be 127.0.0.1:PORT.
+      const clients = await rawSql(MYSQL_BASE, 'SELECT HOST AS host FROM information_schema.PROCESSLIST WHERE DB = ?', [name]);
+      assert.ok(clients.length > 0);
+      assert.deepEqual([...new Set(clients.map((c) => c.host))], ['localhost']);
+    } finally {
+      await store.close();
+      await db.cleanup();
+    }
   });
 
   it('turns a folder that cannot hold the SQLite file into one line', async () => {

@@ -57,6 +57,13 @@ export function mysqlDb(): TestDb {
   };
 }
 
+/** The same MySQL database address, reached through the server's Unix socket at `socket` instead of TCP. */
+export function viaSocket(url: string, socket: string): string {
+  const u = new URL(url);
+  const user = u.password === '' ? u.username : `${u.username}:${u.password}`;
+  return `mysql://${user === '' ? '' : `${user}@`}localhost${u.pathname}?socket=${encodeURIComponent(socket)}`;
+}
+
 /** Whether the test MySQL server answers; a test suite is skipped, loudly, when it does not. */
 export async function mysqlAvailable(): Promise<boolean> {
   try {

@@ -52,7 +52,8 @@ export async function run(c: Conn, sql: string, params: unknown[] = []): Promise
 const CONTENTION = new Set([1213, 1205]);
 /** The connection or the server went away: reconnect and try again (server gone, lost, shutting down, killed). */
 const GONE_ERRNO = new Set([2006, 2013, 1053, 1927, 1047]);
-const GONE_CODE = new Set(['PROTOCOL_CONNECTION_LOST', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'PROTOCOL_SEQUENCE_TIMEOUT', 'ER_CONNECTION_KILLED']);
+/** ENOENT: a server reached by its Unix socket removes the socket file while it restarts. */
+const GONE_CODE = new Set(['PROTOCOL_CONNECTION_LOST', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'PROTOCOL_SEQUENCE_TIMEOUT', 'ER_CONNECTION_KILLED', 'ENOENT']);
 /**
  * Contention is tried again soon, with a growing random wait (on a multi-primary cluster every
  * node's writers race for a hot row, and each round only one wins); a lost server with backoff

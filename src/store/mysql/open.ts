@@ -21,10 +21,16 @@ export interface MysqlTarget {
 const CONNECT_TIMEOUT_MS = 5000;
 
 function where(t: MysqlTarget): string {
-  return t.servers.map((s) => `${s.host.includes(':') ? `[${s.host}]` : s.host}:${s.port}`).join(',');
+  return t.servers.map((s) => s.socket ?? `${s.host.includes(':') ? `[${s.host}]` : s.host}:${s.port}`).join(',');
 }
 
-const UNREACHABLE = ['ECONNREFUSED', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ECONNRESET', 'PROTOCOL_CONNECTION_LOST'];
+/** How mysql2 reaches one server: its Unix socket when the address names one, else host and port. */
+function reach(s: MysqlServer): { socketPath: string } | { host: string; port: number } {
+  return s.socket !== undefined ? { socketPath: s.socket } : { host: s.host, port: s.port };
+}
+
+/** A socket file that is missing (ENOENT) or not ours to open (EACCES) is a server not reached. */
+const UNREACHABLE = ['ECONNREFUSED', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ECONNRESET', 'PROTOCOL_CONNECTION_LOST', 'ENOENT', 'EACCES'];
 
 /** Turns a failure to connect into the one line a user can act on. */
 export function connectError(err: unknown, t: MysqlTarget): Error {
@@ -37,7 +43,9 @@ export function connectError(err: unknown, t: MysqlTarget): Error {
   }
   if (UNREACHABLE.includes(code)) {
     return new UserError(`cannot connect to MySQL at ${where(t)} (${code}); is the server running?`, {
-      fix: 'start it (e.g. `sudo systemctl start mariadb`) or fix the host and port in --db',
+      fix: t.servers.some((s) => s.socket !== undefined)
+        ? "start it, or fix the socket path in --db (the server's `SELECT @@socket` names it)"
+        : 'start it (e.g. `sudo systemctl start mariadb`) or fix the host and port in --db',
     });
   }
   return err instanceof Error ? err : new Error(String(err));
@@ -49,7 +57,7 @@ async function connect(t: MysqlTarget, database?: string): Promise<Connection> {
   for (const s of t.servers) {
     try {
       return await mysql.createConnection({
-        host: s.host, port: s.port, user: t.user, password: t.password, database,
+        ...reach(s), user: t.user, password: t.password, database,
         charset: 'UTF8MB4_BIN', connectTimeout: CONNECT_TIMEOUT_MS, multipleStatements: true,
       });
     } catch (err) {
@@ -154,7 +162,7 @@ export async function openMysqlPool(t: MysqlTarget, mustExist = false, connectio
   }
   return new Servers(t.servers, (s) => {
     const pool = mysql.createPool({
-      host: s.host, port: s.port, user: t.user, password: t.password, database: t.database,
+      ...reach(s), user: t.user, password: t.password, database: t.database,
       charset: 'UTF8MB4_BIN', connectTimeout: CONNECT_TIMEOUT_MS, connectionLimit, supportBigNumbers: true,
       // A transaction sends several statements in one round trip (conn.ts, Tx).
       multipleStatements: true,
