@@ -1,5 +1,5 @@
 import type { NodeInput, Store } from '../store/store.js';
-import { jaccardIfNear, NEAR_COPY, shingleSet } from '../text/minhash.js';
+import { jaccardIfNear, NEAR_COPY, shingleSet, type Shingles } from '../text/minhash.js';
 import { words } from '../text/tokenize.js';
 
 /**
@@ -32,14 +32,14 @@ const CANDIDATES = 8;
 export interface Candidate {
   id: number;
   text: string;
-  shingles: Set<number>;
+  shingles: Shingles;
 }
 
 /** The same stored paragraphs come up as candidates again and again: their shingles are kept. */
-const SHINGLES = new Map<string, Set<number>>();
+const SHINGLES = new Map<string, Shingles>();
 const SHINGLES_KEPT = 4096;
 
-function shinglesOf(text: string): Set<number> {
+function shinglesOf(text: string): Shingles {
   let set = SHINGLES.get(text);
   if (set) SHINGLES.delete(text);
   else set = shingleSet(words(text));
@@ -50,7 +50,7 @@ function shinglesOf(text: string): Set<number> {
 
 /** markCopies' decision, given each node's stored candidates (stored[i] for nodes[i]) with their shingles. */
 export function nearCopies(nodes: NodeInput[], stored: Candidate[][]): NodeInput[] {
-  const kept: { text: string; shingles: ReadonlySet<number> }[] = [];
+  const kept: { text: string; shingles: Shingles }[] = [];
   const out: NodeInput[] = [];
   nodes.forEach((n, i) => {
     const own = n.shingles ?? shingleSet(words(n.text));

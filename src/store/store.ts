@@ -135,8 +135,8 @@ export interface NodeInput {
   metaWeights?: number[];
   /** Crawler nodes: MinHash band keys (src/text/minhash.ts, band i at index i), kept to find near-copies later. */
   bands?: number[];
-  /** The word 3-shingles the bands were made of, when the caller has them: the near-copy check compares them and need not split the text again. Not stored. */
-  shingles?: ReadonlySet<number>;
+  /** The word 3-shingles the bands were made of (text/minhash.ts, Shingles), when the caller has them: the near-copy check compares them and need not split the text again. Not stored. */
+  shingles?: Uint32Array;
   /**
    * A near-copy of this stored node (found by the caller with nodesSharingBands): no new node is
    * made; the stored one gains this page as a source and the meta links.
