@@ -75,19 +75,15 @@ export const CANDIDATE_TEXTS = `SELECT id, text FROM nodes WHERE id IN (SELECT v
 export function nodesSharingBands(
   db: Database.Database, signatures: number[][], limit: number, full: FullBands,
 ): { id: number; text: string }[][] {
-  // One read transaction: a statement alone takes and gives back the WAL's read lock, a few system
-  // calls each, and a page asks some fifty keys.
-  return db.transaction(() => {
-    const byKey = db.prepare(NODES_OF_BAND).pluck();
-    const found = new Map<number, number[]>();
-    for (const key of new Set(signatures.flatMap(bandRows))) found.set(key, byKey.all(key) as number[]);
-    full.learn(found);
-    const ranked = rankByBands(signatures, found, limit);
-    const ids = [...new Set(ranked.flat())];
-    if (ids.length === 0) return ranked.map(() => []);
-    const texts = new Map((db.prepare(CANDIDATE_TEXTS).all(JSON.stringify(ids)) as { id: number; text: string }[]).map((r) => [r.id, r.text]));
-    return ranked.map((list) => list.filter((id) => texts.has(id)).map((id) => ({ id, text: texts.get(id)! })));
-  }).deferred();
+  const byKey = db.prepare(NODES_OF_BAND).pluck();
+  const found = new Map<number, number[]>();
+  for (const key of new Set(signatures.flatMap(bandRows))) found.set(key, byKey.all(key) as number[]);
+  full.learn(found);
+  const ranked = rankByBands(signatures, found, limit);
+  const ids = [...new Set(ranked.flat())];
+  if (ids.length === 0) return ranked.map(() => []);
+  const texts = new Map((db.prepare(CANDIDATE_TEXTS).all(JSON.stringify(ids)) as { id: number; text: string }[]).map((r) => [r.id, r.text]));
+  return ranked.map((list) => list.filter((id) => texts.has(id)).map((id) => ({ id, text: texts.get(id)! })));
 }
 
 export function replaceMarkupFile(db: Database.Database, file: MarkupFileInput, at: number): ReplaceFileResult {
