@@ -18,7 +18,7 @@ export async function markCopies(store: Store, nodes: NodeInput[]): Promise<Node
   if (signed.length === 0) return nodes;
   const found = await store.nodesSharingBands(signed.map(([n]) => n.bands!), CANDIDATES);
   const stored: Candidate[][] = nodes.map(() => []);
-  signed.forEach(([, i], k) => (stored[i] = found[k]!.map((c) => ({ ...c, shingles: shinglesOf(c.text) }))));
+  signed.forEach(([, i], k) => (stored[i] = found[k]!.map((c) => ({ ...c, shingles: shinglesOf(c) }))));
   return nearCopies(nodes, stored);
 }
 
@@ -35,17 +35,22 @@ export interface Candidate {
   shingles: Shingles;
 }
 
-/** The same stored paragraphs come up as candidates again and again: their shingles are kept. */
-const SHINGLES = new Map<string, Shingles>();
+/**
+ * The same stored paragraphs come up as candidates again and again: their shingles are kept, by
+ * node id. A text read from the store is a new string each time, and a Map keyed by it hashed all
+ * of it on every look; the text kept beside them is compared instead, so a node edited since, or
+ * another store's node of the same id, is split anew.
+ */
+const SHINGLES = new Map<number, { text: string; shingles: Shingles }>();
 const SHINGLES_KEPT = 4096;
 
-function shinglesOf(text: string): Shingles {
-  let set = SHINGLES.get(text);
-  if (set) SHINGLES.delete(text);
-  else set = shingleSet(words(text));
-  SHINGLES.set(text, set);
+function shinglesOf(c: { id: number; text: string }): Shingles {
+  const hit = SHINGLES.get(c.id);
+  const kept = hit?.text === c.text ? hit : { text: c.text, shingles: shingleSet(words(c.text)) };
+  SHINGLES.delete(c.id);
+  SHINGLES.set(c.id, kept);
   if (SHINGLES.size > SHINGLES_KEPT) SHINGLES.delete(SHINGLES.keys().next().value!);
-  return set;
+  return kept.shingles;
 }
 
 /** markCopies' decision, given each node's stored candidates (stored[i] for nodes[i]) with their shingles. */

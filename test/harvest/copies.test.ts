@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nearCopies } from '../../src/harvest/copies.js';
+import { markCopies, nearCopies } from '../../src/harvest/copies.js';
 import { harvest } from '../../src/harvest/harvest.js';
 import { openStore } from '../../src/store/open.js';
 import { anwc } from '../support/cli.js';
 import { sqliteDb } from '../support/db.js';
 import { startTestWeb } from '../support/testweb.js';
-import { NEAR_COPY, shingleSet } from '../../src/text/minhash.js';
+import { bandKeys, NEAR_COPY, shingleSet } from '../../src/text/minhash.js';
 import { words } from '../../src/text/tokenize.js';
 
 const STORY = 'The keeper climbed the stairs of the tower at dusk, and the lamp was lit before the first boat came round the point.';
@@ -27,6 +27,26 @@ test('the same text is left to the store; a near-copy of an earlier node of the 
   assert.equal(nearCopies([node(STORY)], [[stored(2, STORY)]])[0]!.copyOf, undefined);
   const out = nearCopies([node(STORY), node(OTHER), node(STORY.replace('at dusk', 'at night'))], [[], [], []]);
   assert.deepEqual(out.map((n) => n.text), [STORY, OTHER]);
+});
+
+test('a stored node edited since it was last compared is compared by the text it holds now', async () => {
+  const db = sqliteDb();
+  const store = await openStore(db.url);
+  try {
+    const signed = (text: string) => ({ ...node(text), bands: bandKeys(shingleSet(words(text))) });
+    await store.addLinks([{ url: 'http://a.test/1', host: 'a.test', depth: 0 }]);
+    const linkId = (await store.linkByUrl('http://a.test/1'))!.id;
+    const [id] = (await store.completePage({ linkId, outcome: { kind: 'harvested' }, domainReward: 1, newLinks: [], nodes: [signed(STORY)] })).nodeIds;
+    const probe = signed(STORY.replace('at dusk', 'at night'));
+    assert.equal((await markCopies(store, [probe]))[0]!.copyOf?.id, id);
+    const edited = STORY.replace('The keeper', 'Her father');
+    await store.curateNode(id!, { text: { text: edited, sentences: [edited], bands: bandKeys(shingleSet(words(edited))) } }, 'ann');
+    assert.deepEqual((await store.nodesSharingBands([probe.bands], 8))[0]!.map((c) => c.id), [id], 'the edited node still comes up as a candidate');
+    assert.equal((await markCopies(store, [probe]))[0]!.copyOf, undefined, 'its Jaccard with what the node says now is 0.62');
+  } finally {
+    await store.close();
+    await db.cleanup();
+  }
 });
 
 test('a harvest links a site\'s repeated footer and a mirror\'s edited copy to the nodes they repeat; stats count them', async () => {
