@@ -50,10 +50,14 @@ export function insertNodes(
       const hash = sha256(n.text);
       const r = insert.run(origin, n.text, JSON.stringify(n.sentences), hash, sourceUrl, n.relevance ?? null, at);
       newNodes += r.changes;
-      const row = select.get(origin, hash) as { id: number; source_url: string | null };
-      id = row.id;
-      if (r.changes > 0) for (const key of full.open(n.bands)) band.run(key, id);
-      else if (sourceUrl !== null && row.source_url !== sourceUrl) copy.run(id, sourceUrl, 'exact', 1, at);
+      if (r.changes > 0) {
+        id = Number(r.lastInsertRowid);
+        for (const key of full.open(n.bands)) band.run(key, id);
+      } else {
+        const row = select.get(origin, hash) as { id: number; source_url: string | null };
+        id = row.id;
+        if (sourceUrl !== null && row.source_url !== sourceUrl) copy.run(id, sourceUrl, 'exact', 1, at);
+      }
     }
     n.metaWordIds.forEach((m, i) => link.run(id, m, n.metaWeights?.[i] ?? 1));
     ids.push(id);
