@@ -48,11 +48,12 @@ function withServers(url: string, servers: string): string {
   return url.replace(`@${u.host}/`, `@${servers}/`).replace(`mysql://${u.host}/`, `mysql://${servers}/`);
 }
 
-describe('a MySQL address with several servers', { skip: process.env.ANWC_TEST_MYSQL === 'off' }, () => {
-  const base = new URL(MYSQL_BASE);
-  const host = base.hostname;
-  const port = base.port === '' ? 3306 : Number(base.port);
+/** The test MariaDB, where the relays lead. */
+const base = new URL(MYSQL_BASE);
+const host = base.hostname;
+const port = base.port === '' ? 3306 : Number(base.port);
 
+describe('a MySQL address with several servers', { skip: process.env.ANWC_TEST_MYSQL === 'off' }, () => {
   it('passes over a server that is down at start', async () => {
     const db = mysqlDb();
     try {
@@ -94,14 +95,11 @@ describe('a MySQL address with several servers', { skip: process.env.ANWC_TEST_M
 });
 
 describe('a MySQL server reached by its Unix socket', { skip: process.env.ANWC_TEST_MYSQL === 'off' }, () => {
-  const base = new URL(MYSQL_BASE);
-  const port = base.port === '' ? 3306 : Number(base.port);
-
   it('is waited for while it restarts (its socket file gone), losing no write', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'anwc-socket-'));
     const path = join(dir, 'mysqld.sock');
     const db = mysqlDb();
-    let relay = await relayTo(base.hostname, port, path);
+    let relay = await relayTo(host, port, path);
     try {
       const store = await openStore(viaSocket(db.url, path));
       try {
@@ -110,7 +108,7 @@ describe('a MySQL server reached by its Unix socket', { skip: process.env.ANWC_T
         assert.ok(!existsSync(path), 'the socket file went with the server');
         const writes = Promise.all(Array.from({ length: 5 }, (_, i) => store.addLinks([{ url: `http://a.test/${i + 1}`, host: 'a.test', depth: 0 }])));
         await new Promise((r) => setTimeout(r, 400));
-        relay = await relayTo(base.hostname, port, path);
+        relay = await relayTo(host, port, path);
         assert.deepEqual(await writes, [1, 1, 1, 1, 1]);
         assert.equal((await store.summary()).links.pending, 6);
       } finally {
