@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -10,7 +10,7 @@ import { openStore } from '../src/store/open.js';
 import { narrativeAction } from '../src/walk/actions/narrative.js';
 import { leaseProbes, LIVE_LEASES } from '../src/store/sqlite/frontier.js';
 import { CANDIDATE_TEXTS, NODES_OF_BAND } from '../src/store/sqlite/nodes.js';
-import { benchMysql, MYSQL_BASE, mysqlDb, rawSql, viaSocket, type TestDb } from '../test/support/db.js';
+import { benchMysql, mysqlDb, mysqlSocket, viaSocket, type TestDb } from '../test/support/db.js';
 import { gradedWeb, hostName, type GradedShape } from './graded-web.js';
 import { startChildWeb, type ChildWeb } from './harvest.js';
 import { median } from './stats.js';
@@ -120,10 +120,8 @@ async function cpuMsOf(c: mysql.Connection): Promise<number | undefined> {
 /** A fresh MySQL database, and the server's address on TCP, where the bench reads its counters when the crawl goes through the socket. */
 type BenchDb = TestDb & { server?: string };
 
-/** The same as mysqlDb(), reached through the server's Unix socket; none when the server is not on this machine. */
-async function socketDb(): Promise<BenchDb | undefined> {
-  const socket = String((await rawSql(MYSQL_BASE, 'SELECT @@socket AS socket'))[0]?.socket ?? '');
-  if (socket === '' || !existsSync(socket)) return undefined;
+/** The same as mysqlDb(), reached through the server's Unix socket. */
+function socketDb(socket: string): BenchDb {
   const tcp = mysqlDb();
   return { url: viaSocket(tcp.url, socket), cleanup: tcp.cleanup, server: tcp.url };
 }
@@ -181,12 +179,14 @@ async function speedTable(): Promise<string[]> {
   const generated = gradedWeb({ ...shape(HOSTS, PAGES), port: web.port });
   const paths = generated.hosts.flatMap((h) => [...h.pages.keys()].map((path) => ({ host: h.host, path })));
   const runs: Record<string, Measured[]> = { ceiling: [], [ACTED]: [], SQLite: [] };
-  if (benchMysql()) runs['MariaDB/MySQL'] = [];
-  const local = benchMysql() && (await socketDb());
-  if (local) {
-    runs[SOCKET] = [];
-    await local.cleanup();
+  // Each MySQL row of the table, and how a round makes its fresh database.
+  const mysqlRuns: [string, () => BenchDb][] = [];
+  if (benchMysql()) {
+    mysqlRuns.push(['MariaDB/MySQL', mysqlDb]);
+    const socket = await mysqlSocket();
+    if (socket) mysqlRuns.push([SOCKET, () => socketDb(socket)]);
   }
+  for (const [name] of mysqlRuns) runs[name] = [];
   try {
     await ceiling(web, paths.slice(0, 500)); // warm the server and the connections
     for (let r = 0; r < ROUNDS; r++) {
@@ -198,12 +198,10 @@ async function speedTable(): Promise<string[]> {
       } finally {
         await sqlite.cleanup();
       }
-      const mysqlRuns: [string, () => Promise<BenchDb | undefined>][] = [['MariaDB/MySQL', async () => mysqlDb()], [SOCKET, socketDb]];
       for (const [name, make] of mysqlRuns) {
-        if (!runs[name]) continue;
-        const my = (await make())!;
+        const my = make();
         try {
-          runs[name].push(await harvest(web, HOSTS, my));
+          runs[name]!.push(await harvest(web, HOSTS, my));
         } finally {
           await my.cleanup();
         }

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { UserError } from '../../src/errors.js';
 import { openStore, parseDbUrl, redact } from '../../src/store/open.js';
 import { startingAt } from '../../src/store/url.js';
-import { MYSQL_BASE, mysqlDb, rawSql, viaSocket } from '../support/db.js';
+import { MYSQL_BASE, mysqlDb, mysqlSocket, rawSql, viaSocket } from '../support/db.js';
 
 const userError = (pattern: RegExp) => (e: unknown) => {
   assert.ok(e instanceof UserError, `expected a UserError, got ${String(e)}`);
@@ -91,9 +91,9 @@ describe('openStore', () => {
   });
 
   it('reaches a MySQL server on this machine through its Unix socket, not TCP', { skip: process.env.ANWC_TEST_MYSQL === 'off' }, async (t) => {
-    const socket = String((await rawSql(MYSQL_BASE, 'SELECT @@socket AS socket'))[0]!.socket);
-    if (!existsSync(socket)) {
-      t.skip(`the MySQL server's socket ${socket} is not on this machine`);
+    const socket = await mysqlSocket();
+    if (!socket) {
+      t.skip("the MySQL server's Unix socket is not on this machine");
       return;
     }
     const db = mysqlDb();

@@ -1,6 +1,6 @@
 import mysql from 'mysql2/promise';
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -55,6 +55,12 @@ export function mysqlDb(): TestDb {
       }
     },
   };
+}
+
+/** The test MySQL server's Unix socket, when the server runs on this machine (the file is here). */
+export async function mysqlSocket(): Promise<string | undefined> {
+  const socket = String((await rawSql(MYSQL_BASE, 'SELECT @@socket AS socket'))[0]?.socket ?? '');
+  return socket !== '' && existsSync(socket) ? socket : undefined;
 }
 
 /** The same MySQL database address, reached through the server's Unix socket at `socket` instead of TCP. */
