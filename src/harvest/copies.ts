@@ -18,7 +18,7 @@ export async function markCopies(store: Store, nodes: NodeInput[]): Promise<Node
   if (signed.length === 0) return nodes;
   const found = await store.nodesSharingBands(signed.map(([n]) => n.bands!), CANDIDATES);
   const stored: Candidate[][] = nodes.map(() => []);
-  signed.forEach(([, i], k) => (stored[i] = found[k]!.map((c) => ({ ...c, shingles: shinglesOf(c) }))));
+  signed.forEach(([, i], k) => (stored[i] = found[k]!.map((c) => ({ ...c, shingles: c.shingles ?? shinglesOf(c) }))));
   return nearCopies(nodes, stored);
 }
 
@@ -36,8 +36,8 @@ export interface Candidate {
 }
 
 /**
- * The same stored paragraphs come up as candidates again and again: their shingles are kept, by
- * node id. A text read from the store is a new string each time, and a Map keyed by it hashed all
+ * A candidate stored without its shingles (before they were stored, or edited by an author since)
+ * is split; the same ones come up again and again, so their shingles are kept, by node id. A text read from the store is a new string each time, and a Map keyed by it hashed all
  * of it on every look; the text kept beside them is compared instead, so a node edited since, or
  * another store's node of the same id, is split anew.
  */

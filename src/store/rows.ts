@@ -1,4 +1,4 @@
-import { META_WORD_MAX, type AuditEntry, type Domain, type DomainScore, type WorkerInfo, type DrawOptions, type Link, type LinkOrder, type LinkOutcome, type LinkStatus, type MetaWord, type MetaWordInput, type NodeQuery, type NodeStatus, type Origin, type Review, type Run, type StoredNode, type StoryFile, type UrlCheck } from './store.js';
+import { META_WORD_MAX, type AuditEntry, type Domain, type DomainScore, type WorkerInfo, type DrawOptions, type Link, type LinkOrder, type LinkOutcome, type LinkStatus, type MetaWord, type MetaWordInput, type NearCandidate, type NodeQuery, type NodeStatus, type Origin, type Review, type Run, type StoredNode, type StoryFile, type UrlCheck } from './store.js';
 
 /**
  * Rows as both backends return them (the SQL names columns alike) turned into the Store's
@@ -288,6 +288,27 @@ function topByShared(shared: Map<number, number>, limit: number): number[] {
     top.splice(i, 0, e);
   }
   return top.map(([id]) => id);
+}
+
+/** Each signature's ranked candidate ids (rankByBands) with their rows (id, text, shingles); an id without a row (no crawler node) is left out. */
+export function candidatesInRank(ranked: number[][], rows: Row[]): NearCandidate[][] {
+  const byId = new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), text: String(r.text), shingles: shinglesOfBlob(r.shingles) }]));
+  return ranked.map((list) => list.flatMap((id) => byId.get(id) ?? []));
+}
+
+/** A node's shingles as its `shingles` column keeps them: little-endian 32-bit words, whatever the machine. */
+export function shingleBlob(shingles: Uint32Array | undefined): Buffer | null {
+  if (!shingles) return null;
+  const blob = Buffer.allocUnsafe(shingles.length * 4);
+  shingles.forEach((h, i) => blob.writeUInt32LE(h, i * 4));
+  return blob;
+}
+
+/** The `shingles` column back; undefined for a node stored without them. */
+export function shinglesOfBlob(blob: unknown): Uint32Array | undefined {
+  if (!(blob instanceof Uint8Array)) return undefined;
+  const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
+  return Uint32Array.from({ length: blob.byteLength >>> 2 }, (_, i) => view.getUint32(i * 4, true));
 }
 
 /** Band keys as stored: band i's key in the i-th 2^32 range, so one indexed column holds them all. */

@@ -119,6 +119,14 @@ export class TextTakenError extends Error {
   }
 }
 
+/** A stored crawler node the near-copy search compares a new one with. */
+export interface NearCandidate {
+  id: number;
+  text: string;
+  /** Its word 3-shingles (NodeInput.shingles), when they were stored with it. */
+  shingles?: Uint32Array;
+}
+
 /** The author's story as imported: each markup file's sections with their nodes in order. */
 export interface StoryFile {
   path: string;
@@ -135,7 +143,7 @@ export interface NodeInput {
   metaWeights?: number[];
   /** Crawler nodes: MinHash band keys (src/text/minhash.ts, band i at index i), kept to find near-copies later. */
   bands?: number[];
-  /** The word 3-shingles the bands were made of (text/minhash.ts, Shingles), when the caller has them: the near-copy check compares them and need not split the text again. Not stored. */
+  /** The word 3-shingles the bands were made of (text/minhash.ts, Shingles), when the caller has them: the near-copy check compares them and need not split the text again, now or when the node comes up as a candidate. */
   shingles?: Uint32Array;
   /**
    * A near-copy of this stored node (found by the caller with nodesSharingBands): no new node is
@@ -423,7 +431,7 @@ export interface Store {
    * first, with their text. Only the newest BAND_FANOUT nodes of each band key are looked at, so a
    * key that thousands of paragraphs share costs no more than a rare one.
    */
-  nodesSharingBands(signatures: number[][], limit: number): Promise<{ id: number; text: string }[][]>;
+  nodesSharingBands(signatures: number[][], limit: number): Promise<NearCandidate[][]>;
   /** The distinct source pages of the crawler nodes, in URL order. */
   nodeSources(): Promise<string[]>;
   setNodeStatus(ids: number[], status: NodeStatus, at?: number): Promise<void>;

@@ -49,6 +49,25 @@ test('a stored node edited since it was last compared is compared by the text it
   }
 });
 
+test('a stored candidate is compared by the shingles stored with it, not split again', async () => {
+  const db = sqliteDb();
+  const store = await openStore(db.url);
+  try {
+    // The node's text is OTHER, its stored shingles and bands are STORY's: only the stored shingles make the probe a copy of it.
+    const shingles = shingleSet(words(STORY));
+    await store.addLinks([{ url: 'http://a.test/1', host: 'a.test', depth: 0 }]);
+    const linkId = (await store.linkByUrl('http://a.test/1'))!.id;
+    const [id] = (await store.completePage({
+      linkId, outcome: { kind: 'harvested' }, domainReward: 1, newLinks: [], nodes: [{ ...node(OTHER), bands: bandKeys(shingles), shingles }],
+    })).nodeIds;
+    const near = STORY.replace('at dusk', 'at night');
+    assert.equal((await markCopies(store, [{ ...node(near), bands: bandKeys(shingleSet(words(near))) }]))[0]!.copyOf?.id, id);
+  } finally {
+    await store.close();
+    await db.cleanup();
+  }
+});
+
 test('a harvest links a site\'s repeated footer and a mirror\'s edited copy to the nodes they repeat; stats count them', async () => {
   const web = await startTestWeb();
   const db = sqliteDb();

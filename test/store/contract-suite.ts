@@ -184,6 +184,29 @@ export function contractSuite(b: Backend): void {
         assert.deepEqual(ofNew!.map((f) => f.id).sort(), [first.nodeIds[0], first.nodeIds[1]].sort());
       }));
 
+    it('a candidate comes with the shingles it was stored with; one stored without, or edited since, comes without', () =>
+      withStore(b, async (s) => {
+        const texts = ['The keeper climbed the stairs of the tower at dusk, and the lamp was lit before the boats came in.',
+          'The keeper climbed the stairs of the tower at noon, and the lamp was cleaned before the boats went out.'];
+        const pages = texts.map((_, i) => `http://sh.test/${i}`);
+        await s.addLinks(pages.map((url) => ({ url, host: 'sh.test', depth: 0 })));
+        const shingles = shingleSet(words(texts[0]!));
+        const bands = bandKeys(shingles);
+        // The second node is stored under the first one's bands, without shingles: a store from before they were kept.
+        const [withThem, without] = (await Promise.all(texts.map(async (t, i) => (await s.completePage({
+          linkId: (await s.linkByUrl(pages[i]!))!.id, outcome: { kind: 'harvested' }, domainReward: 1, newLinks: [],
+          nodes: [{ text: t, sentences: [t], metaWordIds: [], bands, ...(i === 0 ? { shingles } : {}) }],
+        })).nodeIds[0]!))) as [number, number];
+        const shinglesOf = async () => new Map((await s.nodesSharingBands([bands], 8))[0]!.map((c) => [c.id, c.shingles]));
+        const found = await shinglesOf();
+        assert.deepEqual([...found.keys()].sort(), [withThem, without].sort());
+        assert.deepEqual(found.get(withThem), shingles, 'the very hashes, in order');
+        assert.equal(found.get(without), undefined);
+        const edited = texts[0]!.replace('at dusk', 'at night');
+        await s.curateNode(withThem!, { text: { text: edited, sentences: [edited], bands } }, 'ann', 20);
+        assert.equal((await shinglesOf()).get(withThem), undefined, 'an edited text is split again when it comes up');
+      }));
+
     it('a band key takes no node once it holds BAND_FANOUT: a search reads its first ones, and finds a later node by its other keys', () =>
       withStore(b, async (s, db) => {
         const n = BAND_FANOUT + 6;

@@ -1,7 +1,7 @@
 import type { ResultSetHeader } from 'mysql2/promise';
 import { sha256 } from '../hash.js';
-import { bandRows, checkMetaWords, FullBands, nodesByBand, metaAudit, nodeQueryWhere, rankByBands, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
-import { TextTakenError, type AuditEntry, type NodeChange, type StoryFile } from '../store.js';
+import { bandRows, candidatesInRank, shingleBlob, checkMetaWords, FullBands, nodesByBand, metaAudit, nodeQueryWhere, rankByBands, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
+import { TextTakenError, type AuditEntry, type NearCandidate, type NodeChange, type StoryFile } from '../store.js';
 import type {
   DrawOptions, MarkupFileInput, MetaWord, MetaWordInfo, MetaWordInput, NodeInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, StoredNode,
   UrlCheck,
@@ -44,8 +44,8 @@ export async function insertNodes(
   const byHash = new Map<string, { id: number; source: string | null }>();
   if (hashed.length > 0) {
     const [res, rows] = await c.batch([
-      ['INSERT IGNORE INTO nodes (origin, text, sentences, text_hash, source_url, relevance, created_at) VALUES ?',
-        [hashed.map(({ n, hash }) => [origin, n.text, JSON.stringify(n.sentences), hash, sourceUrl, n.relevance ?? null, at])]],
+      ['INSERT IGNORE INTO nodes (origin, text, sentences, text_hash, source_url, relevance, created_at, shingles) VALUES ?',
+        [hashed.map(({ n, hash }) => [origin, n.text, JSON.stringify(n.sentences), hash, sourceUrl, n.relevance ?? null, at, shingleBlob(n.shingles)])]],
       ['SELECT id, text_hash, source_url FROM nodes WHERE origin = ? AND text_hash IN (?)', [origin, hashed.map((h) => h.hash)]],
     ]) as [ResultSetHeader, Row[]];
     newNodes = res.affectedRows;
@@ -80,7 +80,7 @@ export async function insertNodes(
 }
 
 /** The crawler nodes that share a band key with any of the signatures. */
-export async function nodesSharingBands(c: Conn, signatures: number[][], limit: number, full: FullBands): Promise<{ id: number; text: string }[][]> {
+export async function nodesSharingBands(c: Conn, signatures: number[][], limit: number, full: FullBands): Promise<NearCandidate[][]> {
   const keys = [...new Set(signatures.flatMap(bandRows))];
   if (keys.length === 0) return signatures.map(() => []);
   const found = nodesByBand(await all(c, 'SELECT band_key, node_id FROM node_bands WHERE band_key IN (?)', [keys]));
@@ -88,8 +88,7 @@ export async function nodesSharingBands(c: Conn, signatures: number[][], limit: 
   const ranked = rankByBands(signatures, found, limit);
   const ids = [...new Set(ranked.flat())];
   if (ids.length === 0) return ranked.map(() => []);
-  const texts = new Map((await all(c, "SELECT id, text FROM nodes WHERE id IN (?) AND origin = 'crawler'", [ids])).map((r) => [Number(r.id), String(r.text)]));
-  return ranked.map((list) => list.filter((id) => texts.has(id)).map((id) => ({ id, text: texts.get(id)! })));
+  return candidatesInRank(ranked, await all(c, "SELECT id, text, shingles FROM nodes WHERE id IN (?) AND origin = 'crawler'", [ids]));
 }
 
 export async function replaceMarkupFile(c: Tx, file: MarkupFileInput, at: number): Promise<ReplaceFileResult> {
@@ -171,7 +170,7 @@ export async function curateNode(c: Conn, id: number, change: NodeChange, who: s
     const hash = sha256(change.text.text);
     const taken = await one(c, 'SELECT id FROM nodes WHERE origin = ? AND text_hash = ? AND id <> ?', [node.origin, hash, id]);
     if (taken) throw new TextTakenError(id, Number(taken.id));
-    await run(c, 'UPDATE nodes SET text = ?, sentences = ?, text_hash = ? WHERE id = ?', [change.text.text, JSON.stringify(change.text.sentences), hash, id]);
+    await run(c, 'UPDATE nodes SET text = ?, sentences = ?, text_hash = ?, shingles = NULL WHERE id = ?', [change.text.text, JSON.stringify(change.text.sentences), hash, id]);
     if (change.text.bands !== undefined) {
       await run(c, 'DELETE FROM node_bands WHERE node_id = ?', [id]);
       const keys = bandRows(change.text.bands);

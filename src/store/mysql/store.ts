@@ -3,7 +3,7 @@ import { FullBands, toDomain, toMetaWord, toRun } from '../rows.js';
 import type {
   AuditEntry, NodeChange, StoryFile,
   ClaimResult, CompletePageInput, CompletePageResult, HostClaim, WorkerInfo, Domain, DomainScore, DrawOptions, Link, LinkInput, LinkOrder, MarkupFileInput, MarkupFileRecord, MetaWord,
-  MetaWordInfo, MetaWordInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store,
+  MetaWordInfo, MetaWordInput, NearCandidate, NodeQuery, NodeStatus, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store,
   StoredNode, StoredQuery, StoreSummary, TopDomains, UrlCheck,
 } from '../store.js';
 import { all, one, run, transaction, type Conn, type Db } from './conn.js';
@@ -80,7 +80,7 @@ export class MysqlStore implements Store {
     return nodes.weightsOfStem(this.pool, stem, origin, opts);
   }
 
-  async nodesSharingBands(signatures: number[][], limit: number): Promise<{ id: number; text: string }[][]> {
+  async nodesSharingBands(signatures: number[][], limit: number): Promise<NearCandidate[][]> {
     return nodes.nodesSharingBands(this.pool, signatures, limit, this.fullBands);
   }
 

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { sha256 } from '../hash.js';
-import { BAND_FANOUT, bandRows, checkMetaWords, FullBands, metaAudit, nodeQueryWhere, rankByBands, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
-import { TextTakenError, type AuditEntry, type NodeChange, type StoryFile } from '../store.js';
+import { BAND_FANOUT, bandRows, candidatesInRank, shingleBlob, checkMetaWords, FullBands, metaAudit, nodeQueryWhere, rankByBands, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
+import { TextTakenError, type AuditEntry, type NearCandidate, type NodeChange, type StoryFile } from '../store.js';
 import type {
   DrawOptions, MarkupFileInput, MetaWord, MetaWordInfo, MetaWordInput, NodeInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, StoredNode,
   UrlCheck,
@@ -32,8 +32,8 @@ export function insertNodes(
   db: Database.Database, origin: Origin, nodes: NodeInput[], sourceUrl: string | null, at: number, full = new FullBands(),
 ): InsertedNodes {
   const insert = db.prepare(
-    `INSERT OR IGNORE INTO nodes (origin, text, sentences, text_hash, source_url, relevance, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT OR IGNORE INTO nodes (origin, text, sentences, text_hash, source_url, relevance, created_at, shingles)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const select = db.prepare('SELECT id, source_url FROM nodes WHERE origin = ? AND text_hash = ?');
   const link = db.prepare('INSERT OR IGNORE INTO node_meta (node_id, meta_word_id, weight) VALUES (?, ?, ?)');
@@ -48,7 +48,7 @@ export function insertNodes(
       if (sourceUrl !== null) copy.run(id, sourceUrl, 'near', n.copyOf.similarity, at);
     } else {
       const hash = sha256(n.text);
-      const r = insert.run(origin, n.text, JSON.stringify(n.sentences), hash, sourceUrl, n.relevance ?? null, at);
+      const r = insert.run(origin, n.text, JSON.stringify(n.sentences), hash, sourceUrl, n.relevance ?? null, at, shingleBlob(n.shingles));
       newNodes += r.changes;
       if (r.changes > 0) {
         id = Number(r.lastInsertRowid);
@@ -74,11 +74,11 @@ export const NODES_OF_BAND = `SELECT node_id FROM node_bands WHERE band_key = ? 
  * The texts of the candidates, given as a JSON array of ids. The unary plus keeps SQLite from
  * choosing the origin index, which would read every crawler node to find a handful.
  */
-export const CANDIDATE_TEXTS = `SELECT id, text FROM nodes WHERE id IN (SELECT value FROM json_each(?)) AND +origin = 'crawler'`;
+export const CANDIDATE_TEXTS = `SELECT id, text, shingles FROM nodes WHERE id IN (SELECT value FROM json_each(?)) AND +origin = 'crawler'`;
 
 export function nodesSharingBands(
   db: Database.Database, signatures: number[][], limit: number, full: FullBands,
-): { id: number; text: string }[][] {
+): NearCandidate[][] {
   const byKey = db.prepare(NODES_OF_BAND).pluck();
   const found = new Map<number, number[]>();
   for (const key of new Set(signatures.flatMap(bandRows))) found.set(key, byKey.all(key) as number[]);
@@ -86,8 +86,8 @@ export function nodesSharingBands(
   const ranked = rankByBands(signatures, found, limit);
   const ids = [...new Set(ranked.flat())];
   if (ids.length === 0) return ranked.map(() => []);
-  const texts = new Map((db.prepare(CANDIDATE_TEXTS).all(JSON.stringify(ids)) as { id: number; text: string }[]).map((r) => [r.id, r.text]));
-  return ranked.map((list) => list.filter((id) => texts.has(id)).map((id) => ({ id, text: texts.get(id)! })));
+  const rows = db.prepare(CANDIDATE_TEXTS).all(JSON.stringify(ids)) as Row[];
+  return candidatesInRank(ranked, rows);
 }
 
 export function replaceMarkupFile(db: Database.Database, file: MarkupFileInput, at: number): ReplaceFileResult {
@@ -172,7 +172,7 @@ export function curateNode(db: Database.Database, id: number, change: NodeChange
     const hash = sha256(change.text.text);
     const taken = db.prepare('SELECT id FROM nodes WHERE origin = ? AND text_hash = ? AND id <> ?').get(node.origin, hash, id) as Row | undefined;
     if (taken) throw new TextTakenError(id, Number(taken.id));
-    db.prepare('UPDATE nodes SET text = ?, sentences = ?, text_hash = ? WHERE id = ?').run(change.text.text, JSON.stringify(change.text.sentences), hash, id);
+    db.prepare('UPDATE nodes SET text = ?, sentences = ?, text_hash = ?, shingles = NULL WHERE id = ?').run(change.text.text, JSON.stringify(change.text.sentences), hash, id);
     if (change.text.bands !== undefined) {
       db.prepare('DELETE FROM node_bands WHERE node_id = ?').run(id);
       const band = db.prepare('INSERT OR IGNORE INTO node_bands (band_key, node_id) VALUES (?, ?)');

@@ -5,7 +5,7 @@ import { FullBands, toDomain, toRun, toMetaWord, type Row } from '../rows.js';
 import type {
   AuditEntry, NodeChange, StoryFile,
   ClaimResult, CompletePageInput, CompletePageResult, HostClaim, WorkerInfo, Domain, DomainScore, DrawOptions, Link, LinkInput, LinkOrder, MarkupFileInput, MarkupFileRecord, MetaWord,
-  MetaWordInfo, MetaWordInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store,
+  MetaWordInfo, MetaWordInput, NearCandidate, NodeQuery, NodeStatus, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store,
   StoredNode, StoredQuery, StoreSummary, TopDomains, UrlCheck,
 } from '../store.js';
 import { GroupCommit } from '../group-commit.js';
@@ -110,7 +110,7 @@ export class SqliteStore implements Store {
    * In one read transaction: a statement alone takes and gives back the WAL's read lock, a few
    * system calls each, and a page asks some fifty keys.
    */
-  async nodesSharingBands(signatures: number[][], limit: number): Promise<{ id: number; text: string }[][]> {
+  async nodesSharingBands(signatures: number[][], limit: number): Promise<NearCandidate[][]> {
     return this.inTransaction.deferred(() => nodes.nodesSharingBands(this.db, signatures, limit, this.fullBands));
   }
 
