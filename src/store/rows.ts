@@ -1,3 +1,4 @@
+import { endianness } from 'node:os';
 import { META_WORD_MAX, type AuditEntry, type Domain, type DomainScore, type WorkerInfo, type DrawOptions, type Link, type LinkOrder, type LinkOutcome, type LinkStatus, type MetaWord, type MetaWordInput, type NearCandidate, type NodeQuery, type NodeStatus, type Origin, type Review, type Run, type StoredNode, type StoryFile, type UrlCheck } from './store.js';
 
 /**
@@ -299,16 +300,22 @@ export function candidatesInRank(ranked: number[][], rows: Row[]): NearCandidate
 /** A node's shingles as its `shingles` column keeps them: little-endian 32-bit words, whatever the machine. */
 export function shingleBlob(shingles: Uint32Array | undefined): Buffer | null {
   if (!shingles) return null;
-  const blob = Buffer.allocUnsafe(shingles.length * 4);
-  shingles.forEach((h, i) => blob.writeUInt32LE(h, i * 4));
-  return blob;
+  return inOrder(Buffer.from(Uint32Array.from(shingles).buffer));
 }
 
 /** The `shingles` column back; undefined for a node stored without them. */
 export function shinglesOfBlob(blob: unknown): Uint32Array | undefined {
   if (!(blob instanceof Uint8Array)) return undefined;
-  const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
-  return Uint32Array.from({ length: blob.byteLength >>> 2 }, (_, i) => view.getUint32(i * 4, true));
+  const shingles = new Uint32Array(blob.byteLength >>> 2);
+  const bytes = Buffer.from(shingles.buffer);
+  bytes.set(blob.subarray(0, shingles.byteLength));
+  inOrder(bytes);
+  return shingles;
+}
+
+/** Bytes of 32-bit words turned, in place, between the machine's order and little-endian: copied word by word, the column cost 3 % of a large crawl's CPU. */
+function inOrder(words: Buffer): Buffer {
+  return endianness() === 'LE' ? words : words.swap32();
 }
 
 /** Band keys as stored: band i's key in the i-th 2^32 range, so one indexed column holds them all. */

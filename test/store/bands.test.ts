@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import seedrandom from 'seedrandom';
-import { BAND_FANOUT, bandRows, FullBands, nodesByBand, rankByBands } from '../../src/store/rows.js';
+import { BAND_FANOUT, bandRows, FullBands, nodesByBand, rankByBands, shingleBlob, shinglesOfBlob } from '../../src/store/rows.js';
 
 test('near-copy candidates: the nodes sharing most band keys with each signature first, at most the limit', () => {
   const a = [11, 12, 13, 14];
@@ -49,4 +49,17 @@ test('full band keys: learnt from a search, left out of a new node\'s rows, and 
   assert.deepEqual(full.open([1, 2, 3]), [b, c], 'band 0 is full; band 1 has room');
   full.learn(new Map([[b!, fill(BAND_FANOUT)], [c!, fill(BAND_FANOUT)]]));
   assert.deepEqual(full.open([1, 2, 3]), [a], 'the oldest learnt is forgotten first');
+});
+
+test('shingles as a node keeps them: little-endian 32-bit words, and back the same', () => {
+  const shingles = Uint32Array.of(1, 0xdeadbeef, 2 ** 32 - 1);
+  const blob = shingleBlob(shingles)!;
+  assert.deepEqual([...blob], [1, 0, 0, 0, 0xef, 0xbe, 0xad, 0xde, 255, 255, 255, 255]);
+  assert.deepEqual(shinglesOfBlob(blob), shingles);
+  assert.deepEqual([...shingles], [1, 0xdeadbeef, 2 ** 32 - 1], 'the node\'s own are left as they were');
+  // A driver may hand the column over as a slice of a larger buffer, at any offset.
+  const within = Buffer.concat([Buffer.from([9, 9, 9]), blob]).subarray(3);
+  assert.deepEqual(shinglesOfBlob(within), shingles);
+  assert.equal(shingleBlob(undefined), null);
+  assert.equal(shinglesOfBlob(null), undefined, 'a node stored without them');
 });
