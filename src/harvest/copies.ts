@@ -36,10 +36,11 @@ export interface Candidate {
 }
 
 /**
- * A candidate stored without its shingles (before they were stored, or edited by an author since)
- * is split; the same ones come up again and again, so their shingles are kept, by node id. A text read from the store is a new string each time, and a Map keyed by it hashed all
- * of it on every look; the text kept beside them is compared instead, so a node edited since, or
- * another store's node of the same id, is split anew.
+ * A candidate stored without its shingles (before nodes kept them, or edited by an author since)
+ * is split; the same ones come up again and again, so their shingles are kept, by node id. A text
+ * read from the store is a new string each time, and a Map keyed by it hashed all of it on every
+ * look; the text kept beside them is compared instead, so a node edited since, or another store's
+ * node of the same id, is split anew.
  */
 const SHINGLES = new Map<number, { text: string; shingles: Shingles }>();
 const SHINGLES_KEPT = 4096;
