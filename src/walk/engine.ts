@@ -373,6 +373,7 @@ export class Walker {
     if (!done.applied) {
       this.stats.leaseLost++;
     } else {
+      this.scope.stored(newLinks);
       if (next.status === 'pending') this.stats.retryScheduled(outcome);
       else this.stats.record(outcome, link.host, done.newNodes, done.newLinks);
       if (reward) this.ports.strategy.reward(link.domainId, reward);

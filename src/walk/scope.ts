@@ -4,6 +4,9 @@ import type { Candidate, ConstraintSet, DnsFacts } from './constraints/constrain
 import type { FoundLink } from './act-result.js';
 import type { WalkOutcome } from './outcome.js';
 
+/** Some 10 MB of URLs at most. */
+const STORED_URLS_KEPT = 100_000;
+
 /**
  * What the activity's cheaper constraints (context, URI, DNS) say about a link, before any
  * request: when a page's links are found (those refused are never stored), and again when a
@@ -15,6 +18,14 @@ import type { WalkOutcome } from './outcome.js';
 export class Scope {
   /** The activity has a constraint that reads the path from the root (no-cycles). */
   private readonly needsPath: boolean;
+
+  /**
+   * URLs this process knows the store holds (the page that found them was stored): found again,
+   * they are not sent to be stored, where they would only be found there. A site's menus and
+   * footers link the same pages from every page, as Scrapy's duplicate filter knows. Bounded: a
+   * URL forgotten is sent again, and the store ignores it.
+   */
+  private readonly storedUrls = new Set<string>();
 
   constructor(
     private readonly store: Store,
@@ -68,10 +79,19 @@ export class Scope {
         dropped(v.constraint);
         continue;
       }
+      if (this.storedUrls.has(n.url)) continue;
       const priority = typeof f === 'string' ? undefined : f.priority;
       out.push({ url: n.url, host: hostOf(n.url), depth: from.depth + 1, queryId: from.queryId, referrerId: from.id, ...(priority === undefined ? {} : { priority }) });
     }
     return out;
+  }
+
+  /** These links are in the store now: a page that found them was stored. */
+  stored(links: readonly LinkInput[]): void {
+    for (const l of links) {
+      this.storedUrls.add(l.url);
+      if (this.storedUrls.size > STORED_URLS_KEPT) this.storedUrls.delete(this.storedUrls.values().next().value!);
+    }
   }
 
   /** The URLs from the root down to the link's referrer, read up the referrer chain. */

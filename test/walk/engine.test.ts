@@ -203,6 +203,26 @@ describe('refusals by the run\'s own settings', () => {
     }));
 });
 
+describe('links already stored', () => {
+  it('a link this run has stored is not sent to the store again: a menu on every page costs one row a link', () =>
+    withStore(async (store) => {
+      const menu = pages(8).map((p) => `<a href="${p}">${p}</a>`).join(' ');
+      for (const p of ['/start.html', ...pages(8)]) web.page('menu.test', p, `<html><body>${prose(`menu${p}`)}<nav>${menu}</nav></body></html>`);
+      await seedLinks(store, 'menu.test', ['/start.html']);
+      const sent: string[] = [];
+      // The real store, with what each stored page sends it written down.
+      const counting = new Proxy(store, {
+        get: (target, name) => name === 'completePage'
+          ? (p: Parameters<Store['completePage']>[0]) => (sent.push(...p.newLinks.map((l) => l.url)), target.completePage(p))
+          : typeof Reflect.get(target, name) === 'function' ? (Reflect.get(target, name) as (...a: unknown[]) => unknown).bind(target) : Reflect.get(target, name),
+      });
+      const report = await harvest(counting, options({ concurrency: 1 }));
+      assert.equal(report.stats.pagesDone, 9, 'every page walked');
+      assert.equal(report.stats.newLinks, 8);
+      assert.deepEqual(sent.sort(), pages(8).map((p) => web.url('menu.test', p)).sort(), 'each menu link sent once, by the first page');
+    }));
+});
+
 describe('one normal form for links', () => {
   it('links found on a page are normalised as seeds are: /%7euser/ and /~user/ are one link', () =>
     withStore(async (store) => {
