@@ -1,4 +1,4 @@
-import type { NodeInput, Store } from '../store/store.js';
+import type { NearCandidate, NodeInput, Store } from '../store/store.js';
 import { jaccardIfNear, NEAR_COPY, shingleSet, type Shingles } from '../text/minhash.js';
 import { words } from '../text/tokenize.js';
 
@@ -29,11 +29,8 @@ export async function markCopies(store: Store, nodes: NodeInput[]): Promise<Node
  */
 const CANDIDATES = 8;
 
-export interface Candidate {
-  id: number;
-  text: string;
-  shingles: Shingles;
-}
+/** A stored node as the decision compares it: with its shingles, read or split. */
+export type Candidate = NearCandidate & { shingles: Shingles };
 
 /**
  * A candidate stored without its shingles (before nodes kept them, or edited by an author since)
