@@ -212,9 +212,11 @@ describe('links already stored', () => {
       const sent: string[] = [];
       // The real store, with what each stored page sends it written down.
       const counting = new Proxy(store, {
-        get: (target, name) => name === 'completePage'
-          ? (p: Parameters<Store['completePage']>[0]) => (sent.push(...p.newLinks.map((l) => l.url)), target.completePage(p))
-          : typeof Reflect.get(target, name) === 'function' ? (Reflect.get(target, name) as (...a: unknown[]) => unknown).bind(target) : Reflect.get(target, name),
+        get: (target, name) => {
+          if (name === 'completePage') return (p: Parameters<Store['completePage']>[0]) => (sent.push(...p.newLinks.map((l) => l.url)), target.completePage(p));
+          const value: unknown = Reflect.get(target, name);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
       });
       const report = await harvest(counting, options({ concurrency: 1 }));
       assert.equal(report.stats.pagesDone, 9, 'every page walked');
