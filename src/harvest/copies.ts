@@ -1,3 +1,4 @@
+import { keepNewest } from '../bounded.js';
 import type { NearCandidate, NodeInput, Store } from '../store/store.js';
 import { jaccardIfNear, NEAR_COPY, shingleSet, type Shingles } from '../text/minhash.js';
 import { words } from '../text/tokenize.js';
@@ -47,7 +48,7 @@ function shinglesOf(c: { id: number; text: string }): Shingles {
   const kept = hit?.text === c.text ? hit : { text: c.text, shingles: shingleSet(words(c.text)) };
   SHINGLES.delete(c.id);
   SHINGLES.set(c.id, kept);
-  if (SHINGLES.size > SHINGLES_KEPT) SHINGLES.delete(SHINGLES.keys().next().value!);
+  keepNewest(SHINGLES, SHINGLES_KEPT);
   return kept.shingles;
 }
 

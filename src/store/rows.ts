@@ -1,4 +1,5 @@
 import { endianness } from 'node:os';
+import { keepNewest } from '../bounded.js';
 import { META_WORD_MAX, type AuditEntry, type Domain, type DomainScore, type WorkerInfo, type DrawOptions, type Link, type LinkOrder, type LinkOutcome, type LinkStatus, type MetaWord, type MetaWordInput, type NearCandidate, type NodeQuery, type NodeStatus, type Origin, type Review, type Run, type StoredNode, type StoryFile, type UrlCheck } from './store.js';
 
 /**
@@ -248,8 +249,8 @@ export class FullBands {
     for (const [key, ids] of found) {
       if (ids.length < BAND_FANOUT || this.keys.has(key)) continue;
       this.keys.add(key);
-      if (this.keys.size > this.kept) this.keys.delete(this.keys.values().next().value!);
     }
+    keepNewest(this.keys, this.kept);
   }
 
   /** The band rows (bandRows) a new node's signature is written under. */

@@ -1,3 +1,4 @@
+import { keepNewest } from '../bounded.js';
 import type { Link, LinkInput, Store } from '../store/store.js';
 import { hostOf, normalizeUrl } from '../web/url.js';
 import type { Candidate, ConstraintSet, DnsFacts } from './constraints/constraint.js';
@@ -32,6 +33,7 @@ export class Scope {
     private readonly constraints: ConstraintSet,
     private readonly dns: (host: string) => Promise<{ facts: DnsFacts } | { outcome: WalkOutcome }>,
     private readonly maxUrlLength?: number,
+    private readonly storedUrlsKept = STORED_URLS_KEPT,
   ) {
     this.needsPath = constraints.ordered.some((c) => /\bno-cycles\b/.test(c.name));
   }
@@ -88,10 +90,8 @@ export class Scope {
 
   /** These links are in the store now: a page that found them was stored. */
   stored(links: readonly LinkInput[]): void {
-    for (const l of links) {
-      this.storedUrls.add(l.url);
-      if (this.storedUrls.size > STORED_URLS_KEPT) this.storedUrls.delete(this.storedUrls.values().next().value!);
-    }
+    for (const l of links) this.storedUrls.add(l.url);
+    keepNewest(this.storedUrls, this.storedUrlsKept);
   }
 
   /** The URLs from the root down to the link's referrer, read up the referrer chain. */

@@ -1,5 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import { keepNewest } from '../bounded.js';
 import { UserError } from '../errors.js';
 import { specialRange } from './ip-ranges.js';
 
@@ -86,7 +87,7 @@ export class AddressPolicy {
     if (hit && this.now() - hit.at < this.cacheMs) return hit.verdict;
     const verdict = this.decide(h);
     this.cache.set(h, { at: this.now(), verdict });
-    if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value as string);
+    keepNewest(this.cache, 10_000);
     return verdict;
   }
 

@@ -1,3 +1,4 @@
+import { keepNewest } from '../bounded.js';
 import { isRobotsRules, type RobotsRules } from './robots.js';
 
 /**
@@ -79,9 +80,6 @@ export class RobotsCache {
   private remember(origin: string, rules: RobotsRules): void {
     this.memory.delete(origin);
     this.memory.set(origin, rules);
-    if (this.memory.size > this.maxEntries) {
-      const oldest = this.memory.keys().next().value;
-      if (oldest !== undefined) this.memory.delete(oldest);
-    }
+    keepNewest(this.memory, this.maxEntries);
   }
 }
