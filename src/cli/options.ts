@@ -1,6 +1,6 @@
 import type { Argv, Options } from 'yargs';
 import type { UserError } from '../errors.js';
-import { parseResolveMappings } from '../web/address.js';
+import { parseResolveMappings } from '../web/resolve-mappings.js';
 import { FETCH_DEFAULTS, POLITENESS_DEFAULTS } from '../web/defaults.js';
 import { DEFAULT_CONTACT, DEFAULT_PRODUCT } from '../web/user-agent.js';
 import {

@@ -1,8 +1,8 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { keepNewest } from '../bounded.js';
-import { UserError } from '../errors.js';
 import { specialRange } from './ip-ranges.js';
+import { mappedAddress, parseResolveMappings, type Mapping } from './resolve-mappings.js';
 
 /**
  * Address safety: which IP address a host name may be connected to. Explicit mappings (curl's
@@ -11,37 +11,6 @@ import { specialRange } from './ip-ranges.js';
  * The connector (connector.ts) dials exactly the address checked here, so a DNS answer that
  * changes between check and connect (rebinding) has nothing to slip through.
  */
-
-export interface Mapping {
-  /** `alpha.test`, or `*.test` for every name under .test (not `test` itself). */
-  pattern: string;
-  address: string;
-}
-
-/** Parses `HOST:ADDR` entries; the address may be IPv6 (`h:[::1]` or `h:::1`). */
-export function parseResolveMappings(entries: readonly string[]): Mapping[] {
-  return entries.map((entry) => {
-    const i = entry.indexOf(':');
-    const pattern = entry.slice(0, i).trim().toLowerCase().replace(/\.$/, '');
-    let address = i < 0 ? '' : entry.slice(i + 1).trim();
-    if (address.startsWith('[') && address.endsWith(']')) address = address.slice(1, -1);
-    const name = pattern.startsWith('*.') ? pattern.slice(2) : pattern;
-    if (i < 0 || !name || !/^[a-z0-9.-]+$/.test(name) || !isIP(address)) {
-      throw new UserError('--resolve needs HOST:ADDR', {
-        value: entry,
-        fix: 'write e.g. alpha.test:127.0.0.1 or *.test:127.0.0.1 (an IP address, no port)',
-      });
-    }
-    return { pattern, address };
-  });
-}
-
-export function mappedAddress(mappings: readonly Mapping[], host: string): string | undefined {
-  const h = host.toLowerCase().replace(/\.$/, '');
-  const exact = mappings.find((m) => m.pattern === h);
-  if (exact) return exact.address;
-  return mappings.find((m) => m.pattern.startsWith('*.') && h.endsWith(m.pattern.slice(1)))?.address;
-}
 
 export type AddressVerdict =
   | { ok: true; address: string; family: 4 | 6; via: 'mapping' | 'literal' | 'dns' }

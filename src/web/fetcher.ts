@@ -1,7 +1,8 @@
 import { Agent, request } from 'undici';
 import type { Readable } from 'node:stream';
 import { decodeHtml } from '../html/decode.js';
-import { AddressPolicy, type LookupFn, type Mapping } from './address.js';
+import { AddressPolicy, type LookupFn } from './address.js';
+import type { Mapping } from './resolve-mappings.js';
 import { readBody } from './body.js';
 import { guardedConnector } from './connector.js';
 import { accepts, DEFAULT_ACCEPT, looksBinary } from './content-type.js';

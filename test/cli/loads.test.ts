@@ -8,8 +8,8 @@ import { anwc } from '../support/cli.js';
 
 /**
  * No command loads what it does not use (issue: speed): the crawler, the HTML parser, the HTTP
- * client, the database drivers and the search providers each cost a start their command does not
- * need. Each command runs with the modules it imports written down (support/load-trace.ts).
+ * client, the DNS resolver, the database drivers and the search providers each cost a start their
+ * command does not need. Each command runs with the modules it imports written down (support/load-trace.ts).
  */
 
 const TRACER = pathToFileURL(resolve('dist', 'test', 'support', 'load-trace.js')).href;
@@ -28,6 +28,7 @@ const HEAVY: [string, RegExp][] = [
   ['the crawler', /\/dist\/src\/(walk\/engine|harvest\/harvest)\.js$/],
   ['the HTML parser', /\/node_modules\/node-html-parser\//],
   ['the HTTP client', /\/node_modules\/undici\//],
+  ['the DNS resolver', /^node:dns/],
   ['the MySQL driver', /\/node_modules\/mysql2\//],
   ['the SQLite driver', /\/node_modules\/better-sqlite3\//],
   ['a search provider', /\/node_modules\/@googleapis\/|\/dist\/src\/search\/(brave|google|searxng|wikipedia|http)\.js$/],

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AddressPolicy, mappedAddress, parseResolveMappings } from '../../src/web/address.js';
+import { AddressPolicy } from '../../src/web/address.js';
+import { mappedAddress, parseResolveMappings } from '../../src/web/resolve-mappings.js';
 import { UserError } from '../../src/errors.js';
 import { noDns } from '../support/testweb.js';
 

@@ -5,7 +5,8 @@ import { createProvider, DEFAULT_PER_QUERY, PROVIDER_NAMES, type ProviderConfig 
 import { seed, type SeedEvent, type SeedSummary } from '../../search/seed.js';
 import { openStore } from '../../store/open.js';
 import { Agent } from 'undici';
-import { AddressPolicy, parseResolveMappings } from '../../web/address.js';
+import { AddressPolicy } from '../../web/address.js';
+import { parseResolveMappings } from '../../web/resolve-mappings.js';
 import { guardedConnector } from '../../web/connector.js';
 import { userAgentHeader } from '../../web/user-agent.js';
 import { EXIT } from '../exit.js';
