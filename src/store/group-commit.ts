@@ -12,13 +12,17 @@ import { StoreUnavailableError } from '../errors.js';
 export class GroupCommit<I, O> {
   private queued: { item: I; resolve: (o: O) => void; reject: (err: unknown) => void }[] = [];
 
-  /** `together` writes the items in one transaction and gives their results in order; a group of one is a write alone. */
-  constructor(private readonly together: (items: I[]) => O[]) {}
+  /**
+   * `together` writes the items in one transaction and gives their results in order; a group of
+   * one is a write alone. `later` runs the group's commit: by default once the event loop has
+   * taken what I/O has come in, so that pages answered apart still meet.
+   */
+  constructor(private readonly together: (items: I[]) => O[], private readonly later: (commit: () => void) => void = setImmediate) {}
 
   submit(item: I): Promise<O> {
     return new Promise((resolve, reject) => {
       this.queued.push({ item, resolve, reject });
-      if (this.queued.length === 1) setImmediate(() => this.commit());
+      if (this.queued.length === 1) this.later(() => this.commit());
     });
   }
 

@@ -149,9 +149,11 @@ export class Walker {
       this.checkBudgets();
       if (this.stopReason) break;
       while (this.inFlight.size < this.opts.concurrency && !this.stopReason && this.startsLeft() > 0) {
-        const link = await this.pick();
-        if (!link) break;
-        this.track(this.walkOne(link));
+        // The free slots are filled at once, so that a store may take their claims together.
+        const free = Math.min(this.opts.concurrency - this.inFlight.size, this.startsLeft());
+        const links = (await Promise.all(Array.from({ length: free }, () => this.pick()))).filter((l) => l !== undefined);
+        for (const link of links) this.track(this.walkOne(link));
+        if (links.length < free) break;
       }
       if (this.now() - lastRescan > (this.opts.rescanMs ?? 30_000)) {
         await this.frontier.load();

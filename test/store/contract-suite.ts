@@ -542,6 +542,19 @@ export function contractSuite(b: Backend): void {
         assert.deepEqual(await claim('c', 20_000), { none: true });
       }));
 
+    it('claims made at once answer as if made one after another: one host is claimed once, another beside it', () =>
+      withStore(b, async (s) => {
+        await s.addLinks([...['/1', '/2'].map((p) => ({ url: `http://one.test${p}`, host: 'one.test', depth: 0 })), { url: 'http://two.test/1', host: 'two.test', depth: 0 }]);
+        const [one, two] = [(await s.domain('one.test'))!.id, (await s.domain('two.test'))!.id];
+        const claim = (id: number, owner: string) => s.claimNextLink(id, owner, { leaseMs: 10_000, now: 1000, order: 'discovery', perHost: 1, gapMs: 1000 });
+        const [a, b2, c] = await Promise.all([claim(one, 'a'), claim(one, 'b'), claim(two, 'c')]);
+        const leased = [a, b2].flatMap((r) => ('link' in r ? [r.link.url] : []));
+        assert.deepEqual(leased, ['http://one.test/1'], 'the host\'s first link, leased once');
+        assert.deepEqual([a, b2].find((r) => !('link' in r)), { waitUntil: 2000 }, 'the other claim waits for the delay the first set');
+        assert.ok('link' in c && c.link.url === 'http://two.test/1' && c.link.leaseOwner === 'c');
+        assert.equal((await s.link((await s.linkByUrl('http://one.test/2'))!.id))!.status, 'pending');
+      }));
+
     it('a claim takes back a lease its holder let expire, before later links in the walk\'s order; an expired lease is not in flight', () =>
       withStore(b, async (s) => {
         await s.addLinks(['/1', '/2'].map((p) => ({ url: `http://x.test${p}`, host: 'x.test', depth: 0 })));
