@@ -68,3 +68,50 @@ export class StoreUnavailableError extends Error {
     this.name = 'StoreUnavailableError';
   }
 }
+
+/**
+ * The disk or a database file failed under the run: no space left (a full disk, a quota, a file
+ * size limit) or a damaged file. Neither the user's input nor a bug of ours: the run stops,
+ * what was written before stays written, and the page at hand is not judged, so a rerun once
+ * space is freed (or the file restored) finishes the work.
+ */
+export class StorageFaultError extends Error {
+  constructor(
+    readonly kind: 'full' | 'damaged',
+    message: string,
+    override readonly cause?: unknown,
+  ) {
+    super(message);
+    this.name = 'StorageFaultError';
+  }
+}
+
+/** Node's codes for a write refused for want of room. */
+const NO_SPACE_CODES = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
+/** MySQL/MariaDB: the table is full (1114), the disk is full (1021), the engine's errno 28 (1030). */
+const MYSQL_FULL_ERRNO = new Set([1114, 1021]);
+/** MySQL/MariaDB: a table marked crashed (1194, 1195), an index or a page found corrupt (1712, 1877). */
+const MYSQL_DAMAGED_ERRNO = new Set([1194, 1195, 1712, 1877]);
+
+/**
+ * The storage fault an error from the file system, SQLite or MySQL stands for, or undefined.
+ * `where` names the file or database when the error does not (SQLite's do not).
+ */
+export function storageFault(err: unknown, where?: string): StorageFaultError | undefined {
+  if (err instanceof StorageFaultError) return err;
+  const e = err as { code?: unknown; errno?: unknown; path?: unknown; message?: unknown } | null;
+  if (!e || typeof e !== 'object') return undefined;
+  const code = typeof e.code === 'string' ? e.code : '';
+  const errno = typeof e.errno === 'number' ? e.errno : undefined;
+  const message = typeof e.message === 'string' ? e.message : String(err);
+  const at = (typeof e.path === 'string' ? e.path : where) ?? '';
+  const on = at ? ` (${at})` : '';
+  if (NO_SPACE_CODES.has(code)) return new StorageFaultError('full', `no space left to write${on}: ${code}`, err);
+  if (code.startsWith('SQLITE_FULL')) return new StorageFaultError('full', `the SQLite database's disk is full${on}`, err);
+  if (code.startsWith('SQLITE_CORRUPT')) return new StorageFaultError('damaged', `the SQLite database is damaged${on}: ${message}`, err);
+  if (errno !== undefined && (MYSQL_FULL_ERRNO.has(errno) || (errno === 1030 && /\b28\b/.test(message)))) {
+    return new StorageFaultError('full', `the MySQL server's disk is full: ${message}`, err);
+  }
+  if (errno !== undefined && MYSQL_DAMAGED_ERRNO.has(errno)) return new StorageFaultError('damaged', `the MySQL database is damaged: ${message}`, err);
+  return undefined;
+}

@@ -127,7 +127,7 @@ export class Archive {
   async finish(): Promise<void> {
     await this.warc.flush();
     this.table.compact();
-    writeFileAtomic(this.cdxjFile, await cdxjOf(this.warcFile));
+    if (existsSync(this.warcFile)) writeFileAtomic(this.cdxjFile, await cdxjOf(this.warcFile));
   }
 }
 

@@ -1,4 +1,5 @@
-import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { appendWhole, writeFileAtomic } from '../atomic-file.js';
 import { UserError } from '../errors.js';
 
 /**
@@ -56,14 +57,12 @@ export class HeadersTable {
 
   /** Records an entry at once (one append of one line). */
   put(e: ArchivedEntry): void {
+    appendWhole(this.file, `${JSON.stringify(e)}\n`);
     this.entries.set(e.url, e);
-    appendFileSync(this.file, `${JSON.stringify(e)}\n`);
   }
 
   /** Rewrites the table with one line per URL, replacing it in one rename. */
   compact(): void {
-    const tmp = `${this.file}.tmp-${process.pid}`;
-    writeFileSync(tmp, [...this.entries.values()].map((e) => `${JSON.stringify(e)}\n`).join(''));
-    renameSync(tmp, this.file);
+    writeFileAtomic(this.file, [...this.entries.values()].map((e) => `${JSON.stringify(e)}\n`).join(''));
   }
 }

@@ -1,7 +1,8 @@
-import { appendFileSync, createReadStream, existsSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { basename } from 'node:path';
 import { CDXIndexer, WARCRecord, WARCSerializer } from 'warcio';
+import { appendWhole } from '../atomic-file.js';
 import type { FetchedPage } from '../walk/fetch-step.js';
 
 /**
@@ -58,7 +59,7 @@ export class WarcWriter {
     chunks.push(await WARCSerializer.serialize(response, { gzip: true }));
     chunks.push(await WARCSerializer.serialize(request, { gzip: true }));
     // One write for the page's records, so a crash leaves whole records or none of this page's.
-    appendFileSync(this.file, Buffer.concat(chunks));
+    appendWhole(this.file, Buffer.concat(chunks));
   }
 
   /** Resolves once every record asked for so far is on disk. */

@@ -12,6 +12,11 @@ export const EXIT = {
   INTERNAL: 3,
   /** The database went away during the run and did not come back: what was stored is kept; rerun to resume. */
   STORE_UNAVAILABLE: 4,
+  /**
+   * A disk filled up or a database file is damaged: what was written is kept and the page at hand
+   * is not judged; free space (or restore the file) and rerun to finish.
+   */
+  STORAGE_FAULT: 5,
   /** Stopped by Ctrl-C (SIGINT) or SIGTERM after saving what was in flight. */
   INTERRUPTED: 130,
 } as const;

@@ -106,7 +106,7 @@ export async function main(args: string[]): Promise<void> {
     .alias('h', 'help')
     .epilogue(
       'Options may also come from anwc.config.json in the working directory (or --config FILE): flag > environment > file > default; anwc config show says which.\n' +
-        'Exit codes: 0 done, 1 done but problems found, 2 bad input, 3 internal error, 4 the database went away, 130 interrupted.',
+        'Exit codes: 0 done, 1 done but problems found, 2 bad input, 3 internal error, 4 the database went away, 5 a disk full or a database damaged, 130 interrupted.',
     )
     .wrap(Math.min(100, process.stdout.columns || 100))
     .fail((msg, err) => {

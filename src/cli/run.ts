@@ -1,4 +1,4 @@
-import { StoreUnavailableError, UserError } from '../errors.js';
+import { storageFault, StoreUnavailableError, UserError } from '../errors.js';
 import { EXIT } from './exit.js';
 
 /**
@@ -13,6 +13,14 @@ export function reportError(err: unknown, stderr: NodeJS.WritableStream = proces
   if (err instanceof StoreUnavailableError) {
     stderr.write(`anwc: store unavailable: ${err.message}; what was stored is kept, rerun to resume\n`);
     return EXIT.STORE_UNAVAILABLE;
+  }
+  const fault = storageFault(err);
+  if (fault) {
+    const fix = fault.kind === 'full'
+      ? 'free some space and rerun: what was stored is kept and the run resumes'
+      : 'restore the file from a copy, or save what it holds with sqlite3 FILE .recover into a new file and point --db at that';
+    stderr.write(`anwc: ${fault.message}; ${fix}\n`);
+    return EXIT.STORAGE_FAULT;
   }
   const message = err instanceof Error ? err.message : String(err);
   stderr.write(`anwc: internal error: ${message}\n`);

@@ -1,4 +1,4 @@
-import { StoreUnavailableError } from '../errors.js';
+import { StorageFaultError, StoreUnavailableError } from '../errors.js';
 
 /**
  * Group commit (issue: speed): the writes submitted in one turn of the event loop are committed
@@ -7,7 +7,7 @@ import { StoreUnavailableError } from '../errors.js';
  * grouping completed pages cut commits from 2.0 to 1.6 a page, but neither CPU nor pages/s moved:
  * its cost is the statements, not the commits.) A write that fails makes its group run again one
  * by one, so one page's fault never costs the others. Each write is still all or nothing, and a
- * crash loses no more than the writes in flight. A store that went away fails the whole group.
+ * crash loses no more than the writes in flight. A store that went away, or whose disk is full or file damaged, fails the whole group.
  */
 export class GroupCommit<I, O> {
   private queued: { item: I; resolve: (o: O) => void; reject: (err: unknown) => void }[] = [];
@@ -32,7 +32,7 @@ export class GroupCommit<I, O> {
       const results = this.together(group.map((g) => g.item));
       group.forEach((g, i) => g.resolve(results[i]!));
     } catch (err) {
-      if (group.length === 1 || err instanceof StoreUnavailableError) {
+      if (group.length === 1 || err instanceof StoreUnavailableError || err instanceof StorageFaultError) {
         for (const g of group) g.reject(err);
         return;
       }

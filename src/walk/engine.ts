@@ -1,3 +1,4 @@
+import { storageFault, type StorageFaultError } from '../errors.js';
 import type { Link, LinkOrder, Store } from '../store/store.js';
 import type { ActResult } from './act-result.js';
 import type { FetchOutcome } from '../web/outcome.js';
@@ -271,24 +272,34 @@ export class Walker {
   private async walkOne(link: Link): Promise<void> {
     let result: ActResult | undefined;
     let outcome: WalkOutcome;
-    let answered = false;
+    // Set once politeness has been told what the server said; an action that throws after that
+    // must not give the slot back a second time.
+    const slot = { answered: false };
     let validators: Validators | undefined;
+    let fault: StorageFaultError | undefined;
     try {
       const c = await this.scope.candidate(link);
       const refusal = await this.scope.filter(c);
       if (refusal) {
         outcome = refusal;
       } else {
-        const fetched = await this.fetchAndAct(link, c);
-        answered = fetched.answered;
+        const fetched = await this.fetchAndAct(link, c, slot);
         outcome = fetched.outcome;
         result = fetched.result;
         validators = fetched.validators;
       }
     } catch (err) {
+      fault = storageFault(err);
       outcome = { kind: 'failed', failure: 'internal', detail: err instanceof Error ? err.message : String(err) };
     }
-    if (!answered) this.ports.politeness.cancel(link.host, this.now());
+    if (!slot.answered) this.ports.politeness.cancel(link.host, this.now());
+    if (fault) {
+      // A full disk or a damaged file is no verdict on the page: it keeps its lease, freed by the
+      // next run, which walks it again once there is room.
+      this.failure ??= fault;
+      this.stop('interrupted');
+      return;
+    }
     if (this.abort.signal.aborted) return;
     try {
       await this.feedBack(link, outcome, result, validators);
@@ -302,52 +313,60 @@ export class Walker {
   /**
    * Steps 3 and 4: header constraints on a HEAD when the activity has any (so a no costs no body),
    * then the GET, its header and resource constraints, and the actions. Both requests of a page
-   * go out on the one politeness slot taken at pick; `answered` once politeness has been told
+   * go out on the one politeness slot taken at pick; `slot.answered` once politeness has been told
    * what the server said last. robots.txt is asked before any request, so a fetched page is one
    * robots.txt allows.
    */
-  private async fetchAndAct(link: Link, c: Candidate): Promise<{ outcome: WalkOutcome; result?: ActResult; answered: boolean; validators?: Validators }> {
+  private async fetchAndAct(link: Link, c: Candidate, slot: { answered: boolean }): Promise<{ outcome: WalkOutcome; result?: ActResult; validators?: Validators }> {
     const signal = this.abort.signal;
     let last: FetchOutcome | undefined;
-    const answer = (): boolean => {
-      if (last) this.ports.politeness.release(link.host, last, this.now());
-      return last !== undefined;
+    const answer = (): void => {
+      if (!last) return;
+      this.ports.politeness.release(link.host, last, this.now());
+      slot.answered = true;
     };
     const facts = (page: FetchedPage): Candidate => ({ ...c, headers: page.headers, robotsAllowed: true, now: this.now() });
     if (this.ports.method?.(link) === 'HEAD') {
       const head = await this.ports.fetch(link, signal, 'HEAD', c.referrer);
       last = head.http;
       if ('page' in head) {
-        const answered = answer();
+        answer();
         const v = this.ports.constraints.check(facts(head.page), 'header', 'header');
-        if (!v.pass) return { outcome: rejected(v), answered };
+        if (!v.pass) return { outcome: rejected(v) };
         const result = await this.ports.act(head.page, link);
-        return { outcome: result.outcome, result, answered };
+        return { outcome: result.outcome, result };
       }
       // Servers that do not do HEAD say so with 405 or 501; those links get the GET below.
       const refusedHead = head.outcome.kind === 'http-error' && (head.outcome.status === 405 || head.outcome.status === 501);
-      if (!refusedHead) return { outcome: head.outcome, answered: answer(), result: head.links ? { outcome: head.outcome, nodes: [], links: head.links } : undefined };
+      if (!refusedHead) {
+        answer();
+        return { outcome: head.outcome, result: head.links ? { outcome: head.outcome, nodes: [], links: head.links } : undefined };
+      }
     } else if (this.ports.constraints.needs('header')) {
       const head = await this.ports.fetch(link, signal, 'HEAD', c.referrer);
       last = head.http;
       if ('page' in head) {
         const v = this.ports.constraints.check(facts(head.page), 'header', 'header');
-        if (!v.pass) return { outcome: rejected(v), answered: answer() };
+        if (!v.pass) {
+          answer();
+          return { outcome: rejected(v) };
+        }
       } else if (!head.http || head.outcome.kind === 'refused' || head.outcome.kind === 'robots') {
-        return { outcome: head.outcome, answered: answer() };
+        answer();
+        return { outcome: head.outcome };
       }
       // A HEAD the server refused or failed (405, 501, a dropped connection) falls back to the GET.
     }
     const got = await this.ports.fetch(link, signal, 'GET', c.referrer);
     last = got.http ?? last;
-    const answered = answer();
+    answer();
     if (!('page' in got)) {
-      return { outcome: got.outcome, answered, result: got.links ? { outcome: got.outcome, nodes: [], links: got.links } : undefined };
+      return { outcome: got.outcome, result: got.links ? { outcome: got.outcome, nodes: [], links: got.links } : undefined };
     }
     const v = this.ports.constraints.check({ ...facts(got.page), body: got.page.text }, 'resource', 'header');
-    if (!v.pass) return { outcome: rejected(v), answered };
+    if (!v.pass) return { outcome: rejected(v) };
     const result = await this.ports.act(got.page, link);
-    return { outcome: result.outcome, result, answered, validators: validatorsOf(got.page) };
+    return { outcome: result.outcome, result, validators: validatorsOf(got.page) };
   }
 
   /**

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ABOUT } from './about.js';
 import type { CommandModule } from 'yargs';
@@ -59,13 +60,15 @@ export const archiveCommand: CommandModule = {
     const maxDepth = resolved(argv, 'depth').value as number;
     const activity = actionsActivity('archive', [depthConstraint(maxDepth + 1), ...safety], [archivePage(archive, { maxDepth })], quiet);
     let store: Store | undefined;
+    let failed = true;
     try {
       const ran = await walkCommand(argv, activity, urls, opts, 'archive');
       store = ran.store;
+      failed = false;
       return ran.report.stop === 'interrupted' ? EXIT.INTERRUPTED : EXIT.OK;
     } finally {
       await store?.close();
-      await closeArchive(archive, Boolean(argv.json));
+      await closeArchive(archive, Boolean(argv.json), failed);
     }
   }),
 };
@@ -80,6 +83,7 @@ async function refreshArchive(argv: Record<string, unknown>, archive: Archive, o
   const stored = new Map<string, StoreResult>();
   const activity = actionsActivity('archive-refresh', safety, [archivePage(archive, { maxDepth: 0, follow: false, onStored: (u, r) => stored.set(u, r) })], quiet);
   let interrupted = false;
+  let failed = true;
   const changes: { url: string; change: string; detail?: string }[] = [];
   try {
     const { report, store } = await walkCommand(argv, activity, entries.map((e) => e.url), opts, 'refresh');
@@ -89,8 +93,9 @@ async function refreshArchive(argv: Record<string, unknown>, archive: Archive, o
     } finally {
       await store.close();
     }
+    failed = false;
   } finally {
-    await closeArchive(archive, false);
+    await closeArchive(archive, false, failed);
   }
   if (argv.json) {
     process.stdout.write(`${JSON.stringify({ archive: archive.root, changes }, null, 2)}\n`);
@@ -127,11 +132,24 @@ async function changeOf(url: string, result: StoreResult | undefined, store: Sto
   }
 }
 
-/** The copies remapped, the header table compacted, the index rebuilt: whatever stopped the walk, what was fetched is kept. */
-async function closeArchive(archive: Archive, json: boolean): Promise<void> {
-  const pages = archive.remapAll();
-  await archive.finish();
+/**
+ * The copies remapped, the header table compacted, the index rebuilt: whatever stopped the walk,
+ * what was fetched is kept. After a failed run (a full disk, most likely) a failure here is not
+ * reported over the first one; the next run closes the archive again.
+ */
+async function closeArchive(archive: Archive, json: boolean, failed: boolean): Promise<void> {
+  let pages: number;
+  try {
+    pages = archive.remapAll();
+    await archive.finish();
+  } catch (err) {
+    if (failed) return;
+    throw err;
+  }
   const files = archive.entries().length;
-  process.stderr.write(`anwc: archive in ${archive.root}: ${files} file(s), ${pages} HTML page(s) remapped; WARC ${archive.warcFile}, index ${archive.cdxjFile}\n`);
-  if (json) process.stdout.write(`${JSON.stringify({ archive: archive.root, files, htmlPages: pages, warc: archive.warcFile, cdxj: archive.cdxjFile })}\n`);
+  // The WARC is named only when it is on disk: a run that fetched nothing wrote none.
+  const warc = existsSync(archive.warcFile) ? archive.warcFile : null;
+  const written = warc ? `WARC ${warc}, index ${archive.cdxjFile}` : 'no WARC written (no page was fetched)';
+  process.stderr.write(`anwc: archive in ${archive.root}: ${files} file(s), ${pages} HTML page(s) remapped; ${written}\n`);
+  if (json) process.stdout.write(`${JSON.stringify({ archive: archive.root, files, htmlPages: pages, warc, cdxj: warc && archive.cdxjFile })}\n`);
 }

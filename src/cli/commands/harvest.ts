@@ -59,7 +59,7 @@ export const harvestCommand: CommandModule = {
       .example('anwc harvest --retry-failed --kind timeout,5xx', 'try again the links that timed out or met a server error')
       .epilogue(
         'Ctrl-C (or SIGTERM) once finishes the pages in flight and saves; twice stops at once (the next run here frees the links left leased).\n' +
-          'Exit codes: 0 the run ended (frontier empty or a budget reached), 2 bad input or an empty frontier, 4 the database went away (rerun to resume), 130 interrupted (Ctrl-C or SIGTERM).',
+          'Exit codes: 0 the run ended (frontier empty or a budget reached), 2 bad input or an empty frontier, 4 the database went away (rerun to resume), 5 a disk full or the database damaged (free space, rerun to resume), 130 interrupted (Ctrl-C or SIGTERM).',
       ),
   handler: handler(async (argv: Record<string, unknown>) => {
     const v = (name: OptionName) => resolved(argv, name).value;

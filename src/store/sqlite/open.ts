@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { UserError } from '../../errors.js';
+import { storageFault, UserError } from '../../errors.js';
 import { loadMigrations, pending, refuseNewer } from '../migrations.js';
 
 /**
@@ -37,11 +37,13 @@ export function openSqliteDb(path: string): Database.Database {
     db.close();
     if (err instanceof UserError) throw err;
     const code = (err as { code?: string }).code ?? '';
-    if (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT')) {
-      throw new UserError(`${path} is not a SQLite database, or it is damaged (${code})`, {
-        fix: 'point --db at an anwc database or a new file; a damaged one may be saved with sqlite3 .recover',
+    if (code === 'SQLITE_NOTADB') {
+      throw new UserError(`${path} is not a SQLite database (${code})`, {
+        fix: 'point --db at an anwc database or a new file',
       });
     }
+    const fault = storageFault(err, path);
+    if (fault) throw fault;
     if (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_PERM')) {
       throw new UserError(`cannot write the SQLite database ${path} (${code})`, {
         fix: 'make the file and its folder writable (SQLite writes a -wal file beside it), or copy it somewhere writable',

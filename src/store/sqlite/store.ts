@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { StoreUnavailableError } from '../../errors.js';
+import { storageFault, StoreUnavailableError } from '../../errors.js';
 import { sha256 } from '../hash.js';
 import { FullBands, toDomain, toRun, toMetaWord, type Row } from '../rows.js';
 import type {
@@ -54,7 +54,7 @@ export class SqliteStore implements Store {
         return this.inTransaction.immediate(fn);
       } catch (err) {
         const code = (err as { code?: string }).code ?? '';
-        if (!code.startsWith('SQLITE_BUSY') && !code.startsWith('SQLITE_LOCKED')) throw err;
+        if (!code.startsWith('SQLITE_BUSY') && !code.startsWith('SQLITE_LOCKED')) throw storageFault(err, this.db.name) ?? err;
         if (attempt >= 3) throw new StoreUnavailableError(`the SQLite database stayed locked by another writer (${code})`, err);
       }
     }
