@@ -1,12 +1,12 @@
 import { statSync } from 'node:fs';
 import { extname } from 'node:path';
 import { writeFileAtomic } from '../atomic-file.js';
-import { UserError } from '../errors.js';
+import { storageFault, UserError } from '../errors.js';
 
 /**
  * Writes a whole output file (a report, a map) so that a reader never sees half of it: into a
  * temporary file beside it, then renamed over it. A folder or an unwritable place is the user's
- * to fix, said in one line.
+ * to fix, said in one line; a full disk is not (exit 5).
  */
 export function writeWhole(path: string, content: string, flag: string): void {
   let isDir = false;
@@ -19,6 +19,8 @@ export function writeWhole(path: string, content: string, flag: string): void {
   try {
     writeFileAtomic(path, content);
   } catch (err) {
+    const fault = storageFault(err, path);
+    if (fault) throw fault;
     throw new UserError(`cannot write ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { value: path, fix: `check that the folder of ${flag} exists and is writable` });
   }
 }

@@ -6,7 +6,8 @@ import { after, before, describe, it } from 'node:test';
 import { WARCParser } from 'warcio';
 import { appendWhole } from '../../src/atomic-file.js';
 import { EXIT } from '../../src/cli/exit.js';
-import { storageFault } from '../../src/errors.js';
+import { StorageFaultError, storageFault } from '../../src/errors.js';
+import { writeWhole } from '../../src/cli/out-file.js';
 import { openStore } from '../../src/store/open.js';
 import { stem } from '../../src/text/stem.js';
 import { anwc, type CliResult } from '../support/cli.js';
@@ -134,6 +135,19 @@ describe('a full disk under an append', { skip }, () => {
     }
     appendWhole(file, 'second record\n');
     assert.equal(readFileSync(file, 'utf8'), 'first record\nsecond record\n');
+  });
+});
+
+describe('a full disk under a report', { skip }, () => {
+  it('a report that does not fit is a storage fault naming the file, not a flag to fix', () => {
+    const disk = DISK as SmallDisk;
+    const file = join(disk.dir, 'report.html');
+    disk.fill(16 * 1024);
+    try {
+      assert.throws(() => writeWhole(file, 'x'.repeat(256 * 1024), '--out'), (err: unknown) => err instanceof StorageFaultError && err.kind === 'full' && err.message.includes(file));
+    } finally {
+      disk.free();
+    }
   });
 });
 
