@@ -1,10 +1,12 @@
 import { UserError } from '../errors.js';
+import { EXIT } from './exit.js';
 import { openStore } from '../store/open.js';
 import type { Store } from '../store/store.js';
 import { hosts as hostsConstraint, httpOnly, maxUrlLength } from '../walk/constraints/builtin.js';
 import type { Constraint } from '../walk/constraints/constraint.js';
 import type { Walker } from '../walk/engine.js';
 import type { StrategyName } from '../walk/strategies/strategy.js';
+import { describeOutcome, type WalkOutcome } from '../walk/outcome.js';
 import { runActivity, type Activity, type WalkReport, type WalkRunOptions } from '../walk/walk.js';
 import { hostOf, normalizeUrl } from '../web/url.js';
 import { listFlag } from './list-flag.js';
@@ -65,6 +67,33 @@ export function rootLinks(urls: readonly string[]): { url: string; host: string;
 export interface WalkCommandResult {
   report: WalkReport;
   store: Store;
+  /** Root URLs the run did not get an answer for, each with why (already printed to stderr). */
+  rootsNotWalked: { url: string; why: string }[];
+}
+
+/**
+ * Roots the run could not walk: refused by its settings or robots.txt, failed with no answer from
+ * the server, or never reached. A server's error status is an answer (a broken root is a finding
+ * of its own), and so is a no from the activity's own constraints: neither is counted here.
+ */
+export async function rootsNotWalked(store: Store, roots: readonly string[]): Promise<{ url: string; why: string }[]> {
+  const out: { url: string; why: string }[] = [];
+  for (const url of roots) {
+    const link = await store.linkByUrl(url);
+    const o = link?.outcome;
+    if (link?.status === 'done' || o?.kind === 'http-error' || o?.kind === 'rejected') continue;
+    const why = o ? describeOutcome({ kind: o.kind, ...(o.detail ?? {}) } as WalkOutcome)
+      : link?.status === 'leased' ? 'not walked: another run holds it'
+      : 'not walked: the run ended before it was reached (a budget, or a retry not yet due)';
+    out.push({ url, why });
+  }
+  return out;
+}
+
+/** The exit code of a walking command: interrupted, a root not walked (the work asked for was not done), or done. */
+export function walkExit(ran: Pick<WalkCommandResult, 'report' | 'rootsNotWalked'>): number {
+  if (ran.report.stop === 'interrupted') return EXIT.INTERRUPTED;
+  return ran.rootsNotWalked.length > 0 ? EXIT.PROBLEMS : EXIT.OK;
 }
 
 /**
@@ -93,7 +122,9 @@ export async function walkCommand(
     view.stop();
     const lines = runSummaryLines(report.stats, report.stop, report.elapsedMs, report.wheel, report.givenUp, report.requeued, title);
     process.stderr.write(`${lines.join('\n')}\n`);
-    return { report, store };
+    const notWalked = report.stop === 'interrupted' ? [] : await rootsNotWalked(store, links.map((l) => l.url));
+    for (const r of notWalked) process.stderr.write(`anwc: root ${r.url} ${r.why}\n`);
+    return { report, store, rootsNotWalked: notWalked };
   } catch (err) {
     await store.close();
     throw err;

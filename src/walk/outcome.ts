@@ -82,7 +82,7 @@ export function describeOutcome(o: WalkOutcome): string {
       return `not walked: constraint "${o.constraint}" (${o.cost} class) said no${o.detail ? `: ${o.detail}` : ''}`;
     case 'refused':
       return o.reason === 'address-refused'
-        ? `not walked: the address is refused by this run's settings${o.detail ? ` (${o.detail})` : ''}; a run with --resolve or --allow-private walks it`
+        ? `not walked: the address is refused by this run's settings${o.detail ? ` (${o.detail})` : ''}; a run with --resolve HOST:ADDRESS or --allow-private walks it`
         : `not walked: out of this run's scope (${o.constraint ?? 'scope'}); a run whose scope includes it walks it`;
     case 'robots':
       return `not walked: ${o.reason.startsWith('robots.txt') ? '' : 'robots.txt '}${o.reason}${o.rule ? ` (${o.rule})` : ''}`;

@@ -93,7 +93,7 @@ export class AddressPolicy {
     return {
       ok: false,
       failure: 'refused-address',
-      detail: `${address} is ${special} (allow with --allow-private or a --resolve mapping)`,
+      detail: `${address} is ${special}`,
     };
   }
 }

@@ -14,7 +14,7 @@ import { EXIT } from '../exit.js';
 import { listFlag } from '../list-flag.js';
 import { resolved, withOptions } from '../options.js';
 import { handler } from '../run.js';
-import { safetyConstraints, walkCommand, walkRunOptionsFrom, WALK_OPTIONS } from '../walk-run.js';
+import { safetyConstraints, walkCommand, walkExit, walkRunOptionsFrom, WALK_OPTIONS } from '../walk-run.js';
 
 /**
  * `anwc archive`: the W4 paper's Web Archiver (section 5C) on the walker. The copy browses
@@ -65,7 +65,7 @@ export const archiveCommand: CommandModule = {
       const ran = await walkCommand(argv, activity, urls, opts, 'archive');
       store = ran.store;
       failed = false;
-      return ran.report.stop === 'interrupted' ? EXIT.INTERRUPTED : EXIT.OK;
+      return walkExit(ran);
     } finally {
       await store?.close();
       await closeArchive(archive, Boolean(argv.json), failed);

@@ -7,11 +7,10 @@ import { UserError } from '../../errors.js';
 import { actionsActivity } from '../../walk/actions/activity.js';
 import { sameHost } from '../../walk/constraints/builtin.js';
 import { depth as depthConstraint, noCycles } from '../../walk/constraints/uri.js';
-import { EXIT } from '../exit.js';
 import { resolved, withOptions } from '../options.js';
 import { writeWhole } from '../out-file.js';
 import { handler } from '../run.js';
-import { safetyConstraints, walkCommand, walkRunOptionsFrom, WALK_OPTIONS } from '../walk-run.js';
+import { safetyConstraints, walkCommand, walkExit, walkRunOptionsFrom, WALK_OPTIONS } from '../walk-run.js';
 
 /** `anwc locate`: the W4 paper's Document Locator (section 5B) on the walker. */
 
@@ -42,8 +41,8 @@ export const locateCommand: CommandModule = {
     const activity = actionsActivity(`locate-${mode}`, constraints, [locatePage(q, mode, (p) => pages.push(p))], { text: () => undefined, html: () => undefined });
     if (mode !== 'bfs') activity.linkOrder = 'priority';
     const urls = (argv.urls as string[]) ?? [];
-    const { report, store } = await walkCommand(argv, activity, urls, opts, 'locate');
-    await store.close();
+    const ran = await walkCommand(argv, activity, urls, opts, 'locate');
+    await ran.store.close();
     const docs = rank(pages, q, scoring, threshold);
     const format = String(argv.format);
     const facts: [string, string][] = [
@@ -56,7 +55,7 @@ export const locateCommand: CommandModule = {
     if (argv.out) writeWhole(String(argv.out), out, '--out');
     else process.stdout.write(out);
     process.stderr.write(`anwc: ${docs.length} document(s) at or over ${threshold} (${scoring}) among ${pages.length} page(s) read\n`);
-    return report.stop === 'interrupted' ? EXIT.INTERRUPTED : EXIT.OK;
+    return walkExit(ran);
   }),
 };
 

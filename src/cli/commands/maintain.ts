@@ -63,6 +63,8 @@ export const maintainCommand: CommandModule = {
     const shared = new Map<string, FetchResult>();
     const reports: MaintenanceReport[] = [];
     let interrupted = false;
+    // Tasks whose top document could not be walked: their reports say nothing about the site.
+    let unwalked = 0;
     const undelivered: string[] = [];
     for (const { task, outs: files, notice } of plan.tasks) {
       const opts = walkRunOptionsFrom(argv, 'bfs');
@@ -73,7 +75,8 @@ export const maintainCommand: CommandModule = {
       const tested: TestedDoc[] = [];
       const activity = actionsActivity(`maintain-${task.type}`, constraints, [maintainPage(task, (d) => tested.push(d), leaf)], { text: () => undefined, html: () => undefined });
       activity.method = (link) => (mayWalk(task, link.url) && !leaf(link.url) && !looksBinaryPath(new URL(link.url)) ? 'GET' : 'HEAD');
-      const { report: run, store } = await walkCommand(argv, activity, [task.top], opts, `maintain ${task.name}`, (state) => seedSites(state, listedSites, now));
+      const { report: run, store, rootsNotWalked } = await walkCommand(argv, activity, [task.top], opts, `maintain ${task.name}`, (state) => seedSites(state, listedSites, now));
+      unwalked += rootsNotWalked.length;
       const stored = new Map<string, StoredOutcome>();
       try {
         const urls = new Set([task.top, ...tested.flatMap((d) => [d.url, ...d.refs.map((r) => r.url)])]);
@@ -119,7 +122,7 @@ export const maintainCommand: CommandModule = {
     for (const line of undelivered) process.stderr.write(`anwc: ${line}\n`);
     if (interrupted) return EXIT.INTERRUPTED;
     if (undelivered.length > 0) return EXIT.INTERNAL;
-    return broken > 0 ? EXIT.PROBLEMS : EXIT.OK;
+    return broken > 0 || unwalked > 0 ? EXIT.PROBLEMS : EXIT.OK;
   }),
 };
 

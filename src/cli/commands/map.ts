@@ -14,11 +14,10 @@ import { compileConstraints } from '../../walk/activity/compile.js';
 import { parseConstraintText } from '../../walk/activity/parse.js';
 import { sameHost } from '../../walk/constraints/builtin.js';
 import { depth as depthConstraint } from '../../walk/constraints/uri.js';
-import { EXIT } from '../exit.js';
 import { resolved, withOptions } from '../options.js';
 import { checkOutFormats, writeWhole } from '../out-file.js';
 import { handler } from '../run.js';
-import { safetyConstraints, walkCommand, walkRunOptionsFrom, WALK_OPTIONS } from '../walk-run.js';
+import { safetyConstraints, walkCommand, walkExit, walkRunOptionsFrom, WALK_OPTIONS } from '../walk-run.js';
 
 /** `anwc map`: the W4 paper's Web Mapper (section 5A) on the walker. */
 
@@ -47,7 +46,8 @@ export const mapCommand: CommandModule = {
     const pages: PageFacts[] = [];
     const activity = actionsActivity('map', constraints, [mapPage((p) => pages.push(p))], { text: () => undefined, html: () => undefined });
     const roots = (argv.urls as string[]) ?? [];
-    const { report, store } = await walkCommand(argv, activity, roots, opts, 'map');
+    const ran = await walkCommand(argv, activity, roots, opts, 'map');
+    const { report, store } = ran;
     let map: SiteMap;
     try {
       const walkedRoots = await Promise.all(roots.map(async (r) => (await store.linkByUrl(r))?.url ?? r));
@@ -76,7 +76,7 @@ export const mapCommand: CommandModule = {
       const others = outs.length > 1 ? '; the other files were written' : '';
       throw new UserError(`Graphviz is not installed, so ${missingGraphviz} was not drawn${others}`, { fix: 'install it (apt install graphviz), or write .dot and draw it elsewhere' });
     }
-    return report.stop === 'interrupted' ? EXIT.INTERRUPTED : EXIT.OK;
+    return walkExit(ran);
   }),
 };
 

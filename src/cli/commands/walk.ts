@@ -4,11 +4,10 @@ import { UserError } from '../../errors.js';
 import { findActivity } from '../../walk/activity/library.js';
 import { specActivity } from '../../walk/actions/activity.js';
 import { reportDocument } from '../../walk/actions/html.js';
-import { EXIT } from '../exit.js';
 import { resolved, withOptions } from '../options.js';
 import { writeWhole } from '../out-file.js';
 import { handler } from '../run.js';
-import { safetyConstraints, walkCommand, walkRunOptionsFrom, WALK_OPTIONS } from '../walk-run.js';
+import { safetyConstraints, walkCommand, walkExit, walkRunOptionsFrom, WALK_OPTIONS } from '../walk-run.js';
 
 /** `anwc walk`: any W4 activity, on the engine the harvest uses. */
 export const walkCommandModule: CommandModule = {
@@ -35,7 +34,8 @@ export const walkCommandModule: CommandModule = {
     if (spec.operator && !opts.fetcher.from) opts.fetcher.from = spec.operator;
     const fragments: string[] = [];
     const activity = specActivity(spec, { text: (l) => process.stdout.write(`${l}\n`), html: (f) => fragments.push(f) }, safetyConstraints(argv, opts));
-    const { report, store } = await walkCommand(argv, activity, (argv.urls as string[]) ?? [], opts, 'walk');
+    const ran = await walkCommand(argv, activity, (argv.urls as string[]) ?? [], opts, 'walk');
+    const { report, store } = ran;
     try {
       const given = resolved(argv, 'report').value as string | undefined;
       if (fragments.length > 0 || given) {
@@ -53,7 +53,6 @@ export const walkCommandModule: CommandModule = {
     } finally {
       await store.close();
     }
-    if (report.stop === 'interrupted') return EXIT.INTERRUPTED;
-    return EXIT.OK;
+    return walkExit(ran);
   }),
 };

@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { EXIT } from '../../src/cli/exit.js';
+import { anwc } from '../support/cli.js';
+import { startTestWeb, type TestWeb } from '../support/testweb.js';
+
+/**
+ * A walking command whose root the address policy refuses did none of the work asked for: it
+ * must not end as a success (issue: never a false green). Each command is run twice on the same
+ * loopback root: without a permission (exit 1, one line naming the root and the fix, nothing
+ * named that was not written) and with --allow-private (exit 0), so the exit is the refusal's.
+ */
+
+const HOST = '127.0.0.1';
+let web: TestWeb;
+let dir: string;
+
+before(async () => {
+  web = await startTestWeb();
+  dir = mkdtempSync(join(tmpdir(), 'anwc-refused-'));
+  web.page(HOST, '/', '<!DOCTYPE html><html><head><title>Home</title></head><body><p>The keeper of the lighthouse walked to the rocks.</p><a href="/a.html">a</a></body></html>');
+  web.page(HOST, '/a.html', '<!DOCTYPE html><html><head><title>A</title></head><body><p>A quiet page about the sea.</p></body></html>');
+});
+after(async () => {
+  await web.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const common = ['--delay', '0', '--progress', 'none', '--hosts', HOST];
+
+/** Each command's flags after its root, writing into `out`. */
+const commands: [string, (out: string) => string[]][] = [
+  ['map', (out) => ['--out', join(out, 'map.json')]],
+  ['archive', (out) => ['--out', join(out, 'copy')]],
+  ['locate', (out) => ['--words', 'keeper', '--out', join(out, 'found.txt')]],
+  ['walk', () => ['--activity', 'trace-walk']],
+  ['maintain', (out) => ['--out', join(out, 'index.json'), '--db', `sqlite:${join(out, 'maintain.sqlite')}`]],
+];
+
+describe('a root the address policy refuses', () => {
+  for (const [name, args] of commands) {
+    it(`${name}: exit 1 and the line that says how to permit it; with --allow-private, exit 0`, async () => {
+      const root = web.url(HOST, '/');
+      const refusedDir = mkdtempSync(join(dir, `${name}-`));
+      const state = ['--state', `sqlite:${join(refusedDir, 'state.sqlite')}`];
+      const task = [name, ...(name === 'maintain' ? ['--site', root] : [root])];
+      const refused = await anwc([...task, ...args(refusedDir), ...common, ...(name === 'archive' ? [] : state)], { cwd: refusedDir });
+      assert.equal(refused.code, EXIT.PROBLEMS, refused.stderr);
+      assert.match(refused.stderr, new RegExp(`root ${root.replace(/[./]/g, '\\$&')} not walked: the address is refused by this run's settings \\(127\\.0\\.0\\.1 is loopback\\); a run with --resolve HOST:ADDRESS or --allow-private walks it`));
+      if (name === 'archive') {
+        assert.doesNotMatch(refused.stderr, /WARC \//, 'no WARC is named when none was written');
+        assert.equal(existsSync(join(refusedDir, 'copy', 'anwc.warc.gz')), false);
+      }
+
+      const allowedDir = mkdtempSync(join(dir, `${name}-ok-`));
+      const allowedState = ['--state', `sqlite:${join(allowedDir, 'state.sqlite')}`];
+      const allowed = await anwc([...task, ...args(allowedDir), ...common, '--allow-private', ...(name === 'archive' ? [] : allowedState)], { cwd: allowedDir });
+      assert.equal(allowed.code, EXIT.OK, allowed.stderr);
+      assert.doesNotMatch(allowed.stderr, /not walked/);
+    });
+  }
+
+  it('archive names the WARC it wrote', async () => {
+    const out = join(dir, 'named');
+    const r = await anwc(['archive', web.url(HOST, '/'), '--out', out, ...common, '--allow-private']);
+    assert.equal(r.code, EXIT.OK, r.stderr);
+    assert.match(r.stderr, new RegExp(`WARC ${join(out, 'anwc.warc.gz').replace(/[./]/g, '\\$&')}`));
+    assert.ok(existsSync(join(out, 'anwc.warc.gz')));
+  });
+});
