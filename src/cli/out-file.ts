@@ -1,5 +1,5 @@
-import { statSync } from 'node:fs';
-import { extname } from 'node:path';
+import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import { dirname, extname, resolve } from 'node:path';
 import { writeFileAtomic } from '../atomic-file.js';
 import { storageFault, UserError } from '../errors.js';
 
@@ -30,6 +30,32 @@ export function checkOutFormats(outs: readonly string[], formats: readonly strin
   for (const o of outs) {
     if (!formats.includes(extname(o).toLowerCase())) {
       throw new UserError(`--out ${o}: no ${what} format for ${extname(o) || 'a name without an extension'}`, { value: o, fix: `end the name with one of ${formats.join(' ')}` });
+    }
+  }
+}
+
+/**
+ * Makes sure each output file can be written before any work starts (a walk of many minutes that
+ * then cannot save its result is work lost): its folder is created if missing, as wget and
+ * linkinator do, and a name that is a folder, or a folder that cannot be made or written, is the
+ * user's to fix, said in one line.
+ */
+export function prepareOuts(paths: readonly string[], flag: string): void {
+  for (const path of paths) {
+    let isDir = false;
+    try {
+      isDir = statSync(path).isDirectory();
+    } catch {
+      // Not there yet: its folder is checked below.
+    }
+    if (isDir) throw new UserError(`${flag} names a folder`, { value: path, fix: `give a file name, e.g. ${path.replace(/\/+$/, '')}/report${extname(path) || '.html'}` });
+    const folder = dirname(resolve(path));
+    try {
+      mkdirSync(folder, { recursive: true });
+      accessSync(folder, constants.W_OK);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+      throw new UserError(`cannot write ${path}: its folder ${folder} cannot be made or written (${code})`, { value: path, fix: `give ${flag} a path in a folder you can write to` });
     }
   }
 }

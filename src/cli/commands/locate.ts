@@ -8,7 +8,7 @@ import { actionsActivity } from '../../walk/actions/activity.js';
 import { sameHost } from '../../walk/constraints/builtin.js';
 import { depth as depthConstraint, noCycles } from '../../walk/constraints/uri.js';
 import { resolved, withOptions } from '../options.js';
-import { writeWhole } from '../out-file.js';
+import { prepareOuts, writeWhole } from '../out-file.js';
 import { handler } from '../run.js';
 import { safetyConstraints, walkCommand, walkExit, walkRunOptionsFrom, WALK_OPTIONS } from '../walk-run.js';
 
@@ -30,6 +30,7 @@ export const locateCommand: CommandModule = {
       ),
   handler: handler(async (argv: Record<string, unknown>) => {
     const q = queryFrom(argv);
+    if (argv.out) prepareOuts([String(argv.out)], '--out');
     const mode = resolved(argv, 'search').value as SearchMode;
     const scoring = resolved(argv, 'scoring').value as Scoring;
     const threshold = resolved(argv, 'threshold').value as number;

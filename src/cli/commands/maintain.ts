@@ -20,7 +20,7 @@ import { openStore } from '../../store/open.js';
 import { normalizeUrl } from '../../web/url.js';
 import { EXIT } from '../exit.js';
 import { resolved, withOptions } from '../options.js';
-import { checkOutFormats, writeWhole } from '../out-file.js';
+import { checkOutFormats, prepareOuts, writeWhole } from '../out-file.js';
 import { postWebhook, sendMail } from '../notify.js';
 import { revalidateNodes } from '../revalidate-nodes.js';
 import { learnSites, recordSites, seedSites, type LearnedSite } from '../maintain-sites.js';
@@ -54,6 +54,7 @@ export const maintainCommand: CommandModule = {
     const outs = ((argv.out as string[] | undefined) ?? []).map(String);
     checkOutFormats(outs, FORMATS, 'index');
     const plan = planFrom(argv, outs);
+    prepareOuts(plan.tasks.flatMap((t) => t.outs), '--out (or a task\'s IndexFile)');
     const now = Date.now();
     const avoid = plan.avoidFiles.flatMap((f) => f.entries);
     const listedSites = plan.sitesFiles.flatMap((f) => f.entries);
@@ -161,6 +162,9 @@ function planFrom(argv: Record<string, unknown>, outs: string[]): Plan {
   }
   if (['tree', 'site', 'owner'].some((t) => argv[t] !== undefined)) {
     throw new UserError('an instruction file and a task flag together', { fix: 'give the tasks in the file, or one task with --tree, --site or --owner' });
+  }
+  if (outs.length > 0) {
+    throw new UserError('--out with an instruction file: each task writes the IndexFile the file gives it', { value: outs.join(' '), fix: 'set IndexFile in each task (its extension picks the format), or run one task with --site, --tree or --owner and --out' });
   }
   let text: string;
   try {

@@ -15,7 +15,7 @@ import { parseConstraintText } from '../../walk/activity/parse.js';
 import { sameHost } from '../../walk/constraints/builtin.js';
 import { depth as depthConstraint } from '../../walk/constraints/uri.js';
 import { resolved, withOptions } from '../options.js';
-import { checkOutFormats, writeWhole } from '../out-file.js';
+import { checkOutFormats, prepareOuts, writeWhole } from '../out-file.js';
 import { handler } from '../run.js';
 import { safetyConstraints, walkCommand, walkExit, walkRunOptionsFrom, WALK_OPTIONS } from '../walk-run.js';
 
@@ -35,6 +35,7 @@ export const mapCommand: CommandModule = {
   handler: handler(async (argv: Record<string, unknown>) => {
     const outs = ((argv.out as string[] | undefined) ?? []).map(String);
     checkOutFormats(outs, FORMATS, 'map');
+    prepareOuts(outs, '--out');
     // Before any request: an SVG alone that cannot be drawn is not worth the walk.
     if (outs.length > 0 && outs.every((o) => extname(o).toLowerCase() === '.svg') && !graphvizInstalled()) {
       throw new UserError(`Graphviz is not installed, so ${outs.join(', ')} cannot be drawn`, { fix: 'install it (apt install graphviz), or write .dot and draw it elsewhere' });

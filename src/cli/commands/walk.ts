@@ -5,7 +5,7 @@ import { findActivity } from '../../walk/activity/library.js';
 import { specActivity } from '../../walk/actions/activity.js';
 import { reportDocument } from '../../walk/actions/html.js';
 import { resolved, withOptions } from '../options.js';
-import { writeWhole } from '../out-file.js';
+import { prepareOuts, writeWhole } from '../out-file.js';
 import { handler } from '../run.js';
 import { safetyConstraints, walkCommand, walkExit, walkRunOptionsFrom, WALK_OPTIONS } from '../walk-run.js';
 
@@ -30,6 +30,8 @@ export const walkCommandModule: CommandModule = {
       });
     }
     const spec = findActivity(String(argv.activity));
+    const given = resolved(argv, 'report').value as string | undefined;
+    if (given) prepareOuts([given], '--report');
     const opts = walkRunOptionsFrom(argv, spec.strategy);
     if (spec.operator && !opts.fetcher.from) opts.fetcher.from = spec.operator;
     const fragments: string[] = [];
@@ -37,7 +39,6 @@ export const walkCommandModule: CommandModule = {
     const ran = await walkCommand(argv, activity, (argv.urls as string[]) ?? [], opts, 'walk');
     const { report, store } = ran;
     try {
-      const given = resolved(argv, 'report').value as string | undefined;
       if (fragments.length > 0 || given) {
         const file = given ?? `${spec.name}-report.html`;
         const facts: [string, string][] = [
