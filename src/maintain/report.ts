@@ -61,6 +61,8 @@ export interface MaintenanceReport {
   made: string;
   docs: IndexedDoc[];
   checks: Record<string, Check>;
+  /** Every page of the infostructure that links to each URL, in the order they were met. */
+  referrers: Record<string, string[]>;
   interesting: Interesting;
   /** What changed since the last run of the task, from the store; absent on the first run. */
   sinceLast?: SinceLast;
@@ -73,6 +75,44 @@ export interface StoredOutcome {
 }
 
 const DAY = 86_400_000;
+
+/**
+ * The one state a link ends in, as a person reads it: the check's own state, with a skip split
+ * into a refusal by the run's settings or robots.txt (the fix is the user's) and an exclusion by
+ * the task's scope or a constraint (as asked).
+ */
+export type LinkState = 'broken' | 'moved' | 'refused' | 'not-tested' | 'excluded' | 'ok';
+
+/** In the order a report shows them: what needs fixing first. */
+export const LINK_STATES: readonly LinkState[] = ['broken', 'moved', 'refused', 'not-tested', 'excluded', 'ok'];
+
+export const STATE_LABELS: Record<LinkState, string> = {
+  broken: 'broken', moved: 'moved', refused: 'refused (address policy or robots.txt)', 'not-tested': 'not tested', excluded: 'excluded by the scope', ok: 'ok',
+};
+
+export function linkState(c: Check): LinkState {
+  switch (c.state) {
+    case 'skipped':
+      return c.detail === 'address-refused' || c.detail === 'robots.txt' ? 'refused' : 'excluded';
+    case 'unchecked':
+      return 'not-tested';
+    default:
+      return c.state;
+  }
+}
+
+/** How many links end in each state, and how many of the ok ones are recently modified or soon expiring. */
+export function totals(r: MaintenanceReport): Record<LinkState | 'modified' | 'expiring', number> {
+  const t = { broken: 0, moved: 0, refused: 0, 'not-tested': 0, excluded: 0, ok: 0, modified: r.interesting.modified.length, expiring: r.interesting.expiring.length };
+  for (const c of Object.values(r.checks)) t[linkState(c)]++;
+  return t;
+}
+
+/** A page's other name: `dir/index.html` (or .htm) is the page `dir/` serves. */
+function folderOf(url: string): string | undefined {
+  const m = /^(.*\/)index\.html?$/i.exec(url);
+  return m?.[1];
+}
 
 export function kindOf(tag: string, url: string): RefKind {
   if (tag === 'img' || tag === 'input' || tag === 'source') return 'img';
@@ -138,6 +178,7 @@ export function buildReport(
     }
     docs.push({ url: d.url, title: d.title, ...(d.lastModified ? { lastModified: d.lastModified } : {}), ...(d.expires ? { expires: d.expires } : {}), refs: [...refs.values()] });
   }
+  dropSameDocuments(docs);
   const all = Object.values(checks);
   const within = (date: string | undefined, days: number | undefined, future: boolean) => {
     if (!date || days === undefined) return false;
@@ -151,6 +192,7 @@ export function buildReport(
     made: new Date(now).toISOString(),
     docs,
     checks,
+    referrers: Object.fromEntries(referrers),
     interesting: {
       moved: all.filter((c) => c.state === 'moved'),
       broken: all.filter((c) => c.state === 'broken').map((c) => ({ check: c, from: referrers.get(c.url) ?? [] })),
@@ -158,6 +200,20 @@ export function buildReport(
       expiring: all.filter((c) => c.state === 'ok' && owned.has(c.url) && within(c.expires, task.expiredDays, true)),
     },
   };
+}
+
+/**
+ * `dir/index.html` and `dir/` met as two documents with the same title and references are one
+ * page under two names: the index lists it once, as `dir/`. Links to either keep their own checks.
+ */
+function dropSameDocuments(docs: IndexedDoc[]): void {
+  const byUrl = new Map(docs.map((d) => [d.url, d]));
+  const key = (d: IndexedDoc) => JSON.stringify([d.title, d.refs.map((r) => [r.url, r.count])]);
+  for (let i = docs.length - 1; i >= 0; i--) {
+    const folder = folderOf(docs[i]!.url);
+    const twin = folder === undefined ? undefined : byUrl.get(folder);
+    if (twin && key(twin) === key(docs[i]!)) docs.splice(i, 1);
+  }
 }
 
 /** The checks as the store keeps them for the next run. */

@@ -138,7 +138,7 @@ describe('anwc maintain --tree', () => {
   it('keeps the previous HTML index beside the new one, and tells what changed since the last run', async () => {
     assert.match(r.stderr, /no earlier run to compare with/);
     web.page(HOST, '/docs/missing.html', html('Found', []));
-    const again = await anwc(['maintain', '--tree', u('/docs/index.html'), '--out', join(dir, 'index.html'), ...common()]);
+    const again = await anwc(['maintain', '--tree', u('/docs/index.html'), '--out', join(dir, 'index.html'), '--out', join(dir, 'index.md'), ...common()]);
     web.page(HOST, '/docs/missing.html', 'missing again', { status: 404 });
     assert.equal(again.code, 1, again.stderr);
     assert.ok(existsSync(join(dir, 'index.prev.html')));
@@ -148,6 +148,11 @@ describe('anwc maintain --tree', () => {
     assert.deepEqual(since, [`since-last\t${u('/docs/missing.html')}\tbroken\tok`]);
     assert.match(again.stderr, /1 change\(s\) since the last run/);
     assert.match(index, /Changed since the last run/);
+    // One line a link on stdout: the pages that hold it counted, the full list in --json.
+    const broken = again.stdout.split('\n').filter((l) => l.startsWith('broken\t'));
+    assert.equal(broken.length, 4, again.stdout);
+    for (const line of broken) assert.match(line.split('\t')[3]!, /^on (?:http:\/\/\S+|\d+ pages, e\.g\. http:\/\/\S+)$/);
+    assert.match(readFileSync(join(dir, 'index.md'), 'utf8'), /^## broken \(4\)$/m);
   });
 });
 

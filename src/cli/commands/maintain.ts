@@ -8,9 +8,9 @@ import { avoidVerdict, parseAvoid, serializeAvoid, type AvoidEntry, type AvoidPa
 import { parseSites, serializeSites, type SiteEntry } from '../../maintain/sites.js';
 import { parseInstructions, parseInstructionsJson, type InstructionTask } from '../../maintain/instructions.js';
 import { noticeFor, type NoticePrefs } from '../../maintain/notice.js';
-import { buildReport, checksToKeep, sinceLast, type MaintenanceReport, type StoredOutcome } from '../../maintain/report.js';
+import { buildReport, checksToKeep, linkState, LINK_STATES, sinceLast, STATE_LABELS, totals, type MaintenanceReport, type StoredOutcome } from '../../maintain/report.js';
 import { mayWalk, type MaintenanceTask, type TraversalType } from '../../maintain/task.js';
-import { indexHtml, indexJson, indexJunit, indexSarif } from '../../maintain/writers.js';
+import { indexHtml, indexJson, indexJunit, indexMarkdown, indexSarif, statusText } from '../../maintain/writers.js';
 import { VERSION } from '../../version.js';
 import { actionsActivity } from '../../walk/actions/activity.js';
 import type { FetchResult } from '../../walk/fetch-step.js';
@@ -30,7 +30,7 @@ import { safetyConstraints, walkCommand, walkRunOptionsFrom, WALK_OPTIONS } from
 
 /** `anwc maintain`: MOMspider's link maintenance (seed paper 004) for one task given by flags. */
 
-const FORMATS = ['.html', '.json', '.xml', '.sarif'] as const;
+const FORMATS = ['.html', '.json', '.xml', '.sarif', '.md'] as const;
 /** RFC 9309 §2.4: robots.txt rules should not be trusted longer than a day, unless SitesCheck says otherwise. */
 const DEFAULT_SITES_CHECK = 1;
 
@@ -82,8 +82,10 @@ export const maintainCommand: CommandModule = {
       try {
         const urls = new Set([task.top, ...tested.flatMap((d) => [d.url, ...d.refs.map((r) => r.url)])]);
         for (const url of urls) {
-          const o = (await store.linkByUrl(url))?.outcome;
-          if (o) stored.set(url, { kind: o.kind, detail: o.detail ?? {} });
+          const link = await store.linkByUrl(url);
+          if (link?.outcome) stored.set(url, { kind: link.outcome.kind, detail: link.outcome.detail ?? {} });
+          // A reference the walk met but never stored was dropped by the scope (--hosts, the URL checks).
+          else if (!link && !interrupted && run.stop !== 'interrupted') stored.set(url, { kind: 'refused', detail: { reason: 'out-of-scope' } });
         }
         if (plan.ownSites) learned.push(...(await learnSites(store, urls, robotsToken(opts.fetcher.userAgent, opts.fetcher.contact), now, plan.sitesCheckDays)));
       } finally {
@@ -111,14 +113,25 @@ export const maintainCommand: CommandModule = {
       broken += i.broken.length;
       if (!argv.json) {
         const tag = reports.length > 1 ? `${report.task.name}\t` : '';
-        for (const b of i.broken) process.stdout.write(`${tag}broken\t${b.check.url}\t${b.check.detail ?? b.check.status}\t${b.from.join(' ')}\n`);
+        // One line a link; the pages that hold it are counted here and listed in --json and the index.
+        const pages = (url: string) => {
+          const from = report.referrers[url] ?? [];
+          return from.length === 0 ? 'the top document' : from.length === 1 ? `on ${from[0]}` : `on ${from.length} pages, e.g. ${from[0]}`;
+        };
+        for (const b of i.broken) process.stdout.write(`${tag}broken\t${b.check.url}\t${b.check.detail ?? b.check.status}\t${pages(b.check.url)}\n`);
         for (const m of i.moved) process.stdout.write(`${tag}moved\t${m.url}\t${m.movedTo ?? ''}\n`);
+        for (const c of Object.values(report.checks)) {
+          const state = linkState(c);
+          if (state === 'refused' || state === 'not-tested') process.stdout.write(`${tag}${state}\t${c.url}\t${statusText(c)}\t${pages(c.url)}\n`);
+        }
         for (const c of i.modified) process.stdout.write(`${tag}modified\t${c.url}\t${c.lastModified ?? ''}\n`);
         for (const c of i.expiring) process.stdout.write(`${tag}expiring\t${c.url}\t${c.expires ?? ''}\n`);
         for (const c of report.sinceLast?.changes ?? []) process.stdout.write(`${tag}since-last\t${c.url}\t${c.was}\t${c.now}\n`);
       }
       const since = report.sinceLast ? `; ${report.sinceLast.changes.length} change(s) since the last run (${report.sinceLast.previous})` : '; no earlier run to compare with';
-      process.stderr.write(`anwc: ${report.task.name}: ${report.docs.length} document(s), ${Object.keys(report.checks).length} link(s) tested: ${i.broken.length} broken, ${i.moved.length} moved, ${i.modified.length} modified, ${i.expiring.length} expiring${since}\n`);
+      const t = totals(report);
+      const states = LINK_STATES.map((s) => `${t[s]} ${s === 'refused' || s === 'excluded' ? s : STATE_LABELS[s]}`).join(', ');
+      process.stderr.write(`anwc: ${report.task.name}: ${report.docs.length} document(s), ${Object.keys(report.checks).length} link(s): ${states}; ${t.modified} modified, ${t.expiring} expiring${since}\n`);
     }
     for (const line of undelivered) process.stderr.write(`anwc: ${line}\n`);
     if (interrupted) return EXIT.INTERRUPTED;
@@ -256,7 +269,7 @@ function writeIndexes(report: MaintenanceReport, files: string[]): void {
       copyFileSync(file, previous);
     }
     const text = ext === '.html' ? indexHtml(report, { previous: previous && basename(previous), options })
-      : ext === '.json' ? indexJson(report) : ext === '.xml' ? indexJunit(report) : indexSarif(report, VERSION);
+      : ext === '.json' ? indexJson(report) : ext === '.xml' ? indexJunit(report) : ext === '.md' ? indexMarkdown(report) : indexSarif(report, VERSION);
     writeWhole(file, text, '--out');
     process.stderr.write(`anwc: index written to ${file}\n`);
   }
