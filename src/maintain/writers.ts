@@ -36,8 +36,7 @@ const INDEX_STYLE = `.totals{list-style:none;padding:0;display:flex;flex-wrap:wr
 .broken .swatch{background:#b00020}.moved .swatch{background:#b36b00}.refused .swatch{background:#6a1b9a}
 .not-tested .swatch{background:#555}.excluded .swatch{background:#bbb}.ok .swatch{background:#1b5e20}
 tr.broken td:first-child{border-left:3px solid #b00020;padding-left:.4em}tr.moved td:first-child{border-left:3px solid #b36b00;padding-left:.4em}
-details>summary{cursor:pointer}td{vertical-align:top;padding-right:1em}
-dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:0 1em;margin:0}dl.facts dd{margin:0}`;
+details>summary{cursor:pointer}td{vertical-align:top;padding-right:1em}`;
 
 /**
  * MOMspider's index, read from the top: the totals by state, then what needs fixing (broken,

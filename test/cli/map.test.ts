@@ -82,7 +82,18 @@ describe('anwc map', () => {
     const page = readFileSync(join(dir, 'm.html'), 'utf8');
     assert.doesNotMatch(page, /<script>alert/);
     assert.ok(page.includes('A &lt;script&gt;alert(1)&lt;/script&gt; &quot;x'));
-    assert.match(page, /<details open>/);
+    // Opened at the root, folded below it; the links outside the map grouped by host, folded.
+    assert.equal(page.match(/<details open>/g)?.length, 1);
+    assert.match(page, /<details><summary>outside the map: elsewhere\.test:\d+ \(1 link\)<\/summary>/);
+    // The site graph: a dot for each page of the map, none for the outside link.
+    const svg = /<svg [^>]*aria-label="The site graph: (\d+) page\(s\)[^>]*>.*<\/svg>/s.exec(page);
+    assert.ok(svg, 'the HTML map draws the site graph');
+    const inside = map.nodes.filter((n) => n.state !== 'outside').length;
+    assert.equal(Number(svg[1]), inside);
+    assert.equal(svg[0].match(/<circle /g)?.length, inside);
+    // The HTML counts pages as the run summary on stderr does.
+    const walked = /pages walked\s+(\d+)/.exec(run.stderr)![1];
+    assert.match(page, new RegExp(`<dt>pages walked</dt><dd>${walked}</dd>`));
   });
 
   it('prints the tree when no file is asked for', async () => {

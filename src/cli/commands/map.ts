@@ -56,7 +56,11 @@ export const mapCommand: CommandModule = {
     } finally {
       await store.close();
     }
-    const facts: [string, string][] = [['roots', roots.join(' ')], ['made', new Date().toISOString()], ['pages walked', String(pages.length)], ['nodes', String(map.nodes.length)], ['links', String(map.edges.length)], ['stopped', report.stop]];
+    // The same counts, by the same names, as the run summary on stderr.
+    const facts: [string, string][] = [
+      ['roots', roots.join(' ')], ['made', new Date().toISOString()], ['pages walked', String(report.stats.pagesDone)], ['pages fetched', String(report.stats.pagesFetched)],
+      ['pages read into the map', String(pages.length)], ['nodes', String(map.nodes.length)], ['links', String(map.edges.length)], ['stopped', report.stop],
+    ];
     let missingGraphviz: string | undefined;
     for (const file of outs) {
       const ext = extname(file).toLowerCase();

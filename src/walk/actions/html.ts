@@ -111,7 +111,8 @@ export function reportDocument(title: string, facts: [string, string][], fragmen
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <style>body{font:15px/1.4 system-ui,sans-serif;margin:2em;max-width:70em}pre{background:#f4f4f4;padding:.5em;overflow:auto}
 th{text-align:left;padding-right:1em}.trace{font-family:monospace}.status{color:#555}.depth-1{margin-left:1em}.depth-2{margin-left:2em}
-.depth-3{margin-left:3em}.depth-4{margin-left:4em}dl.facts dt{font-weight:bold}${style}</style></head>
+.depth-3{margin-left:3em}.depth-4{margin-left:4em}dl.facts dt{font-weight:bold}
+dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:0 1em}dl.facts dd{margin:0}${style}</style></head>
 <body><h1>${escapeHtml(title)}</h1><dl class="facts">${dl}</dl>
 ${body.join('\n')}
 </body></html>
