@@ -57,12 +57,14 @@ export const demoCommand: CommandModule = {
     const port = (argv.port as number | undefined) ?? DEMO_PORT;
     const opts = harvestOptionsFrom({ ...argv, seed: argv.seed ?? 1, delay: 0.05 });
     const markup = resolve(packageRoot(), 'ane-markup', 'sample.ane');
-    // The database first: when it cannot be had, no server is left running to keep the process alive.
-    const store = await openStore(db);
+    // The web first: a port already taken must not leave an empty database behind. Whatever fails
+    // after, the finally closes the server, so no listener keeps the process alive.
     let web: DemoWeb | undefined;
+    let store: Store | undefined;
     const agent = demoAgent();
     try {
       web = await startWeb(port);
+      store = await openStore(db);
       await refuseForeignData(store, db);
       say(`anwc demo: ${web.hosts.length} sites and a search engine of our own writing on 127.0.0.1:${web.port}`);
       say(`  hosts ${web.hosts.join(', ')}, search.demo — names mapped to 127.0.0.1, no DNS, no traffic off this machine`);
@@ -107,7 +109,7 @@ export const demoCommand: CommandModule = {
       say('\nNext: anwc pick lighthouse · anwc mix 0.3 · anwc stats · anwc why <url> (all on the same database)');
       return EXIT.OK;
     } finally {
-      await store.close();
+      await store?.close();
       await agent.close();
       await web?.close();
     }

@@ -9,6 +9,7 @@ import type { Origin } from '../../store/store.js';
 import { resolved, withOptions } from '../options.js';
 import { handler } from '../run.js';
 import { UserError } from '../../errors.js';
+import { stem } from '../../text/stem.js';
 
 interface ExportArgs {
   origin?: string;
@@ -64,6 +65,10 @@ export const exportCommand: CommandModule = {
       throw new UserError('--out names a folder', { value: argv.out, fix: `give a file name, e.g. ${join(argv.out, `export.${opt('format')}`)}` });
     }
     const store = await openStore(opt('db'), { mustExist: true });
+    if (argv.meta !== undefined && !(await store.metaWordByStem(stem(argv.meta)))) {
+      await store.close();
+      throw new UserError(`--meta ${argv.meta}: no meta word has the stem "${stem(argv.meta)}"`, { value: argv.meta, fix: 'anwc keywords lists the meta words of the database' });
+    }
     const tmp = argv.out === undefined ? undefined : `${argv.out}.${process.pid}.tmp`;
     let file: WriteStream | undefined;
     try {
@@ -82,6 +87,8 @@ export const exportCommand: CommandModule = {
         file = undefined;
         renameSync(tmp, argv.out!);
         process.stderr.write(`exported ${count} node(s) to ${argv.out}\n`);
+      } else if (count === 0) {
+        process.stderr.write(`anwc: no node to export (origin ${opt('origin')}${argv.meta === undefined ? '' : `, meta ${argv.meta}`})\n`);
       }
     } catch (err) {
       if (!(err instanceof OutputClosed)) throw err;

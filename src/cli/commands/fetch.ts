@@ -38,6 +38,15 @@ export const fetchCommand: CommandModule = {
     if (!target.ok) throw new UserError(`not a URL anwc can fetch: ${target.detail}`, { value: argv.url, fix: 'give an absolute http:// or https:// URL' });
     const fetcher = new Fetcher(fetcherOptionsFrom(argv as unknown as Record<string, unknown>));
     try {
+      // The address policy first, as the walker's fetch step does: a refusal by this run's settings
+      // is said as such, never as robots.txt's verdict.
+      const address = await fetcher.policy.check(new URL(target.url).hostname);
+      if (!address.ok && address.failure === 'refused-address') {
+        const fix = 'a run with --resolve HOST:ADDRESS or --allow-private fetches it';
+        process.stdout.write(argv.json ? `${JSON.stringify({ userAgent: fetcher.userAgent, refused: { reason: 'address-refused', detail: address.detail, fix } })}\n`
+          : `url        ${target.url}\nrefused    the address is refused by this run's settings (${address.detail}); ${fix}\n`);
+        return EXIT.PROBLEMS;
+      }
       const gate = new RobotsGate(fetcher, { userAgent: fetcher.userAgent });
       const robots = await gate.check(target.url);
       const outcome = robots.allowed

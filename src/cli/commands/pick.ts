@@ -34,6 +34,8 @@ export const pickCommand: CommandModule = {
       const rng = argv.seed === undefined ? seedrandom() : seedrandom(String(argv.seed));
       const node = await pickNode(store, word, { proportion, rng, withGone: argv.withGone === true });
       if (!node) {
+        // A script that asked for JSON reads JSON, the miss included.
+        if (argv.json) process.stdout.write(`${JSON.stringify({ word, stem: stem(word), node: null, proportion })}\n`);
         process.stderr.write(`anwc: no node is linked to "${word}" (stem "${stem(word)}"); anwc keywords lists the meta words\n`);
         return EXIT.PROBLEMS;
       }

@@ -10,6 +10,7 @@ export const stemCommand: CommandModule = {
     y
       .positional('words', { type: 'string', array: true, describe: 'Words to stem' })
       .example('echo running | anwc stem', 'prints "run"')
+      .example('echo "the lighthouses running" | anwc stem', 'prints "the lighthous run": each word of a line, on its line')
       .example('anwc stem caresses ponies', 'prints "caress" and "poni"'),
   handler: handler(async (argv: { words?: string[] }) => {
     const out: string[] = [];
@@ -17,15 +18,16 @@ export const stemCommand: CommandModule = {
       if (out.length) process.stdout.write(out.join('\n') + '\n');
       out.length = 0;
     };
+    // Each word of a line stemmed, the line kept: one word a line gives one stem a line.
+    const stemLine = (line: string) => line.trim().split(/\s+/).filter(Boolean).map(stem).join(' ');
     if (argv.words && argv.words.length > 0) {
-      for (const w of argv.words) out.push(stem(w));
+      for (const w of argv.words) out.push(stemLine(w));
       flush();
       return;
     }
     const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
     for await (const line of rl) {
-      const word = line.trim();
-      out.push(word ? stem(word) : '');
+      out.push(stemLine(line));
       if (out.length >= 4096) flush();
     }
     flush();

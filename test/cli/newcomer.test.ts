@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { EXIT } from '../../src/cli/exit.js';
+import { stem } from '../../src/text/stem.js';
+import { anwc, CLI } from '../support/cli.js';
+
+/**
+ * What a newcomer met on a first afternoon with anwc (issue: never a false green), each as it
+ * was met: a command that said nothing, said the wrong thing, or left something behind.
+ */
+
+let dir: string;
+let db: string;
+let server: Server;
+let port: number;
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'anwc-newcomer-'));
+  db = `sqlite:${join(dir, 'story.sqlite')}`;
+  assert.equal((await anwc(['import', resolve('ane-markup', 'sample.ane'), '--db', db])).code, EXIT.OK);
+  server = createServer((_req, res) => res.end('<html><body><p>A page on loopback.</p></body></html>'));
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  port = (server.address() as { port: number }).port;
+});
+after(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((ok) => server.close(() => ok()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a newcomer\'s first afternoon', () => {
+  it('stem: each word of a line on stdin is stemmed, the line kept', () => {
+    const r = spawnSync(process.execPath, [CLI, 'stem'], { input: 'the lighthouses running\nponies\n', encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout, `${['the', 'lighthouses', 'running'].map(stem).join(' ')}\n${stem('ponies')}\n`);
+  });
+
+  it('pick --json on a word no node has still prints JSON, and exits 1', async () => {
+    const r = await anwc(['pick', 'zebra', '--json', '--db', db]);
+    assert.equal(r.code, EXIT.PROBLEMS);
+    assert.deepEqual(JSON.parse(r.stdout), { word: 'zebra', stem: 'zebra', node: null, proportion: 0.5 });
+  });
+
+  it('export --meta with a word that is no meta word is one line and exit 2, not an empty success', async () => {
+    const r = await anwc(['export', '--meta', 'zebra', '--db', db]);
+    assert.equal(r.code, EXIT.USAGE);
+    assert.equal(r.stdout, '');
+    assert.match(r.stderr.trim(), /^anwc: --meta zebra: no meta word has the stem "zebra".*anwc keywords lists the meta words/);
+  });
+
+  it('export of a meta word without crawler nodes says there was nothing to export', async () => {
+    const r = await anwc(['export', '--meta', 'lighthouse', '--origin', 'crawler', '--db', db]);
+    assert.equal(r.code, EXIT.OK);
+    assert.match(r.stderr, /no node to export \(origin crawler, meta lighthouse\)/);
+  });
+
+  it('fetch: an address the policy refuses is said to be refused, not disallowed by robots.txt', async () => {
+    const url = `http://127.0.0.1:${port}/`;
+    const refused = await anwc(['fetch', url]);
+    assert.equal(refused.code, EXIT.PROBLEMS);
+    assert.doesNotMatch(refused.stdout, /robots/i);
+    assert.match(refused.stdout, /refused\s+the address is refused by this run's settings \(127\.0\.0\.1 is loopback\); a run with --resolve HOST:ADDRESS or --allow-private fetches it/);
+    const allowed = await anwc(['fetch', url, '--allow-private']);
+    assert.equal(allowed.code, EXIT.OK, allowed.stdout);
+  });
+
+  it('demo on a port already taken leaves no database behind', async () => {
+    const file = join(dir, 'demo.sqlite');
+    const r = await anwc(['demo', '--port', String(port), '--db', `sqlite:${file}`]);
+    assert.equal(r.code, EXIT.USAGE);
+    assert.match(r.stderr, /port \d+ on 127\.0\.0\.1 is taken/);
+    assert.equal(existsSync(file), false);
+  });
+
+  it('the studio\'s default uploads folder is ignored by git', () => {
+    assert.ok(readFileSync('.gitignore', 'utf8').split('\n').includes('anwc-uploads/'));
+  });
+});
