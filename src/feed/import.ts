@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { UserError } from '../errors.js';
-import { attributeValue, parseMarkup, type MarkupDocument, type Node, type Section } from '../markup/index.js';
+import { analyzeMarkup, attributeValue, type MarkupDocument, type Node, type Section } from '../markup/index.js';
 import { sha256 } from '../store/hash.js';
 import { META_WORD_MAX, type MarkupFileInput, type MarkupNodeInput, type MarkupSectionInput, type MetaWord, type Store } from '../store/store.js';
 import { stem } from '../text/stem.js';
@@ -23,7 +23,8 @@ export interface FileReport {
   removedNodes: number;
   /** Nodes without a `{\sen}`: nothing for the engine to show, so not stored. */
   skippedNodes: number;
-  error?: UserError;
+  /** What kept the file out: every markup error found in one reading, in file order. */
+  errors: UserError[];
 }
 
 export interface ImportReport {
@@ -51,23 +52,27 @@ export async function importFiles(store: Store, files: string[], opts: ImportOpt
 }
 
 async function importFile(store: Store, file: string, at: number, replace: boolean): Promise<{ report: FileReport; stems: string[] }> {
-  const base: FileReport = { file, status: 'error', nodes: 0, newNodes: 0, removedNodes: 0, skippedNodes: 0 };
+  const base: FileReport = { file, status: 'error', nodes: 0, newNodes: 0, removedNodes: 0, skippedNodes: 0, errors: [] };
   const path = resolve(file);
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (err) {
     const code = (err as { code?: string }).code ?? 'error';
-    return { report: { ...base, error: new UserError(`cannot read the file (${code})`, { file, fix: 'check the path' }) }, stems: [] };
+    return { report: { ...base, errors: [new UserError(`cannot read the file (${code})`, { file, fix: 'check the path' })] }, stems: [] };
   }
   const contentHash = sha256(text);
   const known = await store.markupFile(path);
   let input: MarkupFileInput;
   let skippedNodes: number;
+  // Every error, as `anwc markup check` finds them: the first one read is often only where an
+  // earlier mistake (a group left open) was noticed.
+  const { document, errors } = analyzeMarkup(text, { file });
+  if (errors.length > 0) return { report: { ...base, errors }, stems: [] };
   try {
-    ({ input, skippedNodes } = toFileInput(parseMarkup(text, { file }), path, contentHash, file));
+    ({ input, skippedNodes } = toFileInput(document, path, contentHash, file));
   } catch (err) {
-    if (err instanceof UserError) return { report: { ...base, error: err }, stems: [] };
+    if (err instanceof UserError) return { report: { ...base, errors: [err] }, stems: [] };
     throw err;
   }
   const stems = input.sections.flatMap((s) => s.nodes.flatMap((n) => n.metaWords.map((m) => m.stem)));
@@ -80,7 +85,7 @@ async function importFile(store: Store, file: string, at: number, replace: boole
     const error = new UserError('the file now holds no node; importing it would delete its stored author nodes', {
       file, fix: 'restore the file, or rerun with --replace to delete its nodes on purpose',
     });
-    return { report: { ...base, error }, stems: [] };
+    return { report: { ...base, errors: [error] }, stems: [] };
   }
   const r = await store.replaceMarkupFile(input, at);
   return {

@@ -247,7 +247,7 @@ export function studioApp(o: StudioOptions): Hono {
     const shown = relative(process.cwd(), path) || path;
     const report = await importFiles(store, [shown]);
     const r = report.files[0]!;
-    if (r.error) return steer(c, { error: r.error.toLine() }, 400);
+    if (r.errors.length > 0) return steer(c, { error: r.errors.map((e) => e.toLine()).join('\n') }, 400);
     return c.redirect(withNote('/steer', `${name}: ${r.status}, ${r.nodes} author nodes${report.unsearched.length > 0 ? `; ${report.unsearched.length} meta word(s) never searched: seed` : ''}`), 303);
   });
   app.post('/seed', (c) => (jobs.start('seed', []) ? c.redirect('/steer', 303) : steer(c, { error: 'a seed or harvest is running; stop it first' }, 400)));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -75,6 +75,17 @@ describe('a newcomer\'s first afternoon', () => {
     assert.equal(r.code, EXIT.USAGE);
     assert.match(r.stderr, /port \d+ on 127\.0\.0\.1 is taken/);
     assert.equal(existsSync(file), false);
+  });
+
+  it('import names every markup error markup check finds, not only the group left open around it', async () => {
+    const file = join(dir, 'broken.ane');
+    writeFileSync(file, '{\\section\n  {\\node \\meta="sea" {\\sen The sea was calm.}\n');
+    const check = await anwc(['markup', 'check', file]);
+    const imported = await anwc(['import', file, '--db', db]);
+    assert.equal(imported.code, EXIT.USAGE);
+    const found = (out: string) => [...out.matchAll(/broken\.ane:(\d+:\d+):/g)].map((m) => m[1]);
+    assert.deepEqual(found(imported.stderr), found(check.stdout + check.stderr));
+    assert.ok(found(imported.stderr).includes('2:3'), imported.stderr);
   });
 
   it('the studio\'s default uploads folder is ignored by git', () => {

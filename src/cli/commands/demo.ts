@@ -73,7 +73,7 @@ export const demoCommand: CommandModule = {
       say(`1. import ${markup}`);
       const imported = await importFiles(store, [markup]);
       for (const f of imported.files) {
-        if (f.error) throw f.error;
+        if (f.errors.length > 0) throw f.errors[0];
         say(`   ${f.status}: ${f.nodes} author nodes`);
       }
 

@@ -38,14 +38,12 @@ export const importCommand: CommandModule = {
       const report = await importFiles(store, argv.files, { replace: Boolean((argv as unknown as Record<string, unknown>).replace) });
       let failed = false;
       for (const r of report.files) {
-        if (r.error) {
-          failed = true;
-          reportError(r.error);
-        }
+        for (const e of r.errors) reportError(e);
+        failed ||= r.errors.length > 0;
         if (argv.json) {
-          const { error, ...rest } = r;
-          process.stdout.write(`${JSON.stringify({ ...rest, ...(error ? { error: error.toLine() } : {}) })}\n`);
-        } else if (!r.error) {
+          const { errors, ...rest } = r;
+          process.stdout.write(`${JSON.stringify({ ...rest, ...(errors.length > 0 ? { errors: errors.map((e) => e.toLine()) } : {}) })}\n`);
+        } else if (r.errors.length === 0) {
           process.stdout.write(`${describeFile(r)}\n`);
         }
       }
