@@ -63,7 +63,7 @@ describe('retries at the command line', () => {
     assert.match(stats.stdout, /http-404\s+1/);
     assert.match(stats.stdout, /http-503\s+1/);
     const nothing = await anwc(['harvest', '--db', db, ...fast]);
-    assert.equal(nothing.code, 2);
+    assert.equal(nothing.code, 0, 'a frontier walked to its end is done');
     assert.match(nothing.stderr, /anwc harvest --retry-failed for the 2 that failed/);
     const again = await anwc(['harvest', '--db', db, '--retry-failed', '--kind', '5xx', ...fast]);
     assert.equal(again.code, 0, again.stderr);

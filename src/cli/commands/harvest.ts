@@ -59,7 +59,7 @@ export const harvestCommand: CommandModule = {
       .example('anwc harvest --retry-failed --kind timeout,5xx', 'try again the links that timed out or met a server error')
       .epilogue(
         'Ctrl-C (or SIGTERM) once finishes the pages in flight and saves; twice stops at once (the next run here frees the links left leased).\n' +
-          'Exit codes: 0 the run ended (frontier empty or a budget reached), 2 bad input or an empty frontier, 4 the database went away (rerun to resume), 5 a disk full or the database damaged (free space, rerun to resume), 130 interrupted (Ctrl-C or SIGTERM).',
+          'Exit codes: 0 the run ended (frontier walked to its end or a budget reached), 2 bad input or a frontier never seeded, 4 the database went away (rerun to resume), 5 a disk full or the database damaged (free space, rerun to resume), 130 interrupted (Ctrl-C or SIGTERM).',
       ),
   handler: handler(async (argv: Record<string, unknown>) => {
     const v = (name: OptionName) => resolved(argv, name).value;
@@ -83,18 +83,18 @@ export const harvestCommand: CommandModule = {
       const before = await store.summary();
       const waiting = (before.links.pending ?? 0) + (before.links.leased ?? 0);
       const walked = (before.links.done ?? 0) + (before.links.failed ?? 0) + (before.links.excluded ?? 0);
-      if (waiting === 0 && process.env[WORKER_ENV]) {
-        // A worker started after its siblings had walked the frontier: nothing left is no mistake.
-        process.stderr.write('anwc: nothing left to walk: the other workers walked the frontier\n');
-        process.stdout.write(`${JSON.stringify({ stop: 'frontier-empty', pagesDone: 0, newNodes: 0 })}\n`);
+      // A frontier walked to its end is done, not a mistake: a worker started after its siblings
+      // walked it, or the studio's Harvest button on a finished crawl.
+      if (waiting === 0 && (walked > 0 || process.env[WORKER_ENV])) {
+        const failed = before.links.failed ?? 0;
+        process.stderr.write(process.env[WORKER_ENV] ? 'anwc: nothing left to walk: the other workers walked the frontier\n'
+          : `anwc: nothing left to harvest: all ${walked} known links were walked; run anwc seed --all, or import new markup and anwc seed${failed > 0 ? `, or anwc harvest --retry-failed for the ${failed} that failed` : ''}\n`);
+        // A worker's parent reads its summary as JSON.
+        if (argv.json || process.env[WORKER_ENV]) process.stdout.write(`${JSON.stringify({ stop: 'frontier-empty', pagesDone: 0, newNodes: 0 })}\n`);
         return EXIT.OK;
       }
       if (waiting === 0) {
-        throw new UserError('nothing to harvest: the frontier holds no link to walk', {
-          fix: walked > 0
-            ? `all ${walked} known links were walked; run anwc seed --all, or import new markup and anwc seed${(before.links.failed ?? 0) > 0 ? `, or anwc harvest --retry-failed for the ${before.links.failed} that failed` : ''}`
-            : 'run anwc import FILE.ane, then anwc seed',
-        });
+        throw new UserError('nothing to harvest: the frontier holds no link to walk', { fix: 'run anwc import FILE.ane, then anwc seed' });
       }
       const workers = v('workers') as number;
       if (workers > 1) {
