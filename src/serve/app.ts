@@ -20,6 +20,7 @@ import { splitSentences } from '../text/sentences.js';
 import { stem } from '../text/stem.js';
 import { words as wordsOf } from '../text/tokenize.js';
 import { STUDIO_CSS, STUDIO_JS } from './assets.js';
+import { hostServed } from './hosts.js';
 import type { Jobs } from './jobs.js';
 import { nodeListPage, nodePage } from './pages/nodes.js';
 import { jobBlock, steerPage } from './pages/steer.js';
@@ -35,6 +36,8 @@ export interface StudioOptions {
   token: string;
   /** Off loopback: every request needs the token, which only the printed URL gives. */
   tokenRequired: boolean;
+  /** The host names a request may carry in its Host header (servedNames in hosts.ts); IP addresses always may. */
+  hosts: ReadonlySet<string>;
   /** Who the audit names for changes made in this studio. */
   who: string;
   /** Where uploaded markup files are kept (their names reduced to a safe base name). */
@@ -74,6 +77,14 @@ export function studioApp(o: StudioOptions): Hono {
   const { store, jobs } = o;
   const app = new Hono();
 
+  // First of all: a request to a name the studio was not started on is a page of another site
+  // that had its name point here (DNS rebinding), and gets neither a cookie nor an answer.
+  app.use(async (c, next) => {
+    const host = c.req.header('host');
+    if (hostServed(host, o.hosts)) return next();
+    const name = (host ?? '').replace(/:\d*$/, '').slice(0, 100);
+    return c.text(`anwc studio: the studio does not answer to the name "${name}"; open the address anwc serve printed, or start it with --host ${name || 'NAME'}\n`, 403);
+  });
   app.use(secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'none'"], scriptSrc: ["'self'"], styleSrc: ["'self'"], imgSrc: ["'self'"], connectSrc: ["'self'"],

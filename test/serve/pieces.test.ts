@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { pieSlices } from '../../src/serve/pie.js';
 import { parseStoryState, steppedBack, storyQuery, swapped, HISTORY_MAX } from '../../src/serve/story-state.js';
+import { hostServed, servedNames } from '../../src/serve/hosts.js';
 import { headed } from '../../src/serve/pages/story.js';
 import { timeline } from '../../src/serve/timeline.js';
 import { clickablePieces } from '../../src/serve/words.js';
@@ -23,6 +24,16 @@ describe('the evolving page: clickable words', () => {
     fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (text) => {
       assert.equal(clickablePieces(text, new Set(['a', 'the'])).map((p) => p.text).join(''), text);
     }));
+  });
+});
+
+describe('the studio\'s Host check', () => {
+  it('answers loopback names, IP addresses and the --host given; no other name, and no missing or malformed Host', () => {
+    const lan = servedNames('Studio.LAN');
+    for (const ok of ['localhost', 'localhost:8700', '127.0.0.1:8700', '[::1]:8700', 'studio.lan:8700', '192.0.2.7:8700', '[2001:db8::1]']) assert.ok(hostServed(ok, lan), ok);
+    for (const no of [undefined, '', 'evil.example', 'evil.example:8700', 'studio.lan.evil.example', 'localhost/x', 'user@localhost', 'localhost?x', 'local host']) assert.ok(!hostServed(no, lan), String(no));
+    assert.ok(hostServed('[::1]:8700', servedNames('::1')));
+    assert.ok(!hostServed('studio.lan', servedNames('127.0.0.1')));
   });
 });
 

@@ -77,6 +77,33 @@ describe('anwc serve over HTTP: the guards', () => {
     assert.match((await anwc(['mix', '--db', db])).stdout, /0\.2/);
   });
 
+  it('answers a Host header of its own names only: a page on another name pointed at 127.0.0.1 gets no cookie and changes nothing', async () => {
+    const port = new URL(studio.origin).port;
+    // fetch() keeps Host to the URL's; a rebound name reaches the same socket with its own Host.
+    const send = (method: string, path: string, host: string, headers: Record<string, string> = {}, body = '') =>
+      new Promise<{ status: number; cookie: string | undefined; text: string }>((ok, fail) => {
+        const req = request(`${studio.origin}${path}`, { method, headers: { host, ...headers } }, (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () => ok({ status: res.statusCode!, cookie: res.headers['set-cookie']?.join(), text }));
+        });
+        req.on('error', fail);
+        req.end(body);
+      });
+    const evil = `evil.example:${port}`;
+    const page = await send('GET', '/story', evil);
+    assert.equal(page.status, 403);
+    assert.equal(page.cookie, undefined, 'no cookie for a foreign name');
+    assert.equal(page.text, 'anwc studio: the studio does not answer to the name "evil.example"; open the address anwc serve printed, or start it with --host evil.example\n');
+    const change = await send('POST', '/mix', evil, { cookie, origin: `http://${evil}`, 'content-type': 'application/x-www-form-urlencoded' }, 'proportion=90');
+    assert.equal(change.status, 403);
+    assert.doesNotMatch((await anwc(['mix', '--db', db])).stdout, /0\.9/, 'the mix is unchanged');
+    for (const own of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, 'LOCALHOST']) {
+      assert.equal((await send('GET', '/story', own)).status, 200, own);
+    }
+    assert.equal((await send('GET', '/story', `localhost.evil.example:${port}`)).status, 403);
+  });
+
   it('keeps an uploaded file inside the uploads folder whatever its name, and shows a markup error at file:line:col', async () => {
     const form = new FormData();
     form.set('file', new Blob(['{\\begin\n  {\\node \\meta="sea"\n    The sea.\n  }\n}\n']), '../../../escape.ane');

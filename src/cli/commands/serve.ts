@@ -7,6 +7,7 @@ import { ABOUT } from './about.js';
 import { isDemoHost, startDemoWeb, type DemoWeb } from '../../demo/index.js';
 import { UserError } from '../../errors.js';
 import { studioApp } from '../../serve/app.js';
+import { servedNames } from '../../serve/hosts.js';
 import { Jobs, type JobKind } from '../../serve/jobs.js';
 import { openStore, redact } from '../../store/open.js';
 import type { Store } from '../../store/store.js';
@@ -56,7 +57,7 @@ export const serveCommand: CommandModule = {
   builder: (y) =>
     withOptions(y, 'db')
       .option('port', { type: 'string', describe: `Port to listen on [default: ${DEFAULT_PORT}]` })
-      .option('host', { type: 'string', describe: 'Address to listen on; anything but loopback needs the token [default: 127.0.0.1]' })
+      .option('host', { type: 'string', describe: 'Address to listen on, and the name the studio answers to besides localhost and IP addresses; anything but loopback needs the token [default: 127.0.0.1]' })
       .option('token', { type: 'string', describe: 'Secret a browser needs to use the studio off loopback (env ANWC_STUDIO_TOKEN; one is made up and printed when not given)' })
       .option('uploads', { type: 'string', describe: 'Folder for markup files uploaded in the studio [default: ./anwc-uploads]' })
       .option('who', { type: 'string', describe: 'The name the audit gives to changes made in the studio [default: your user name]' })
@@ -90,7 +91,7 @@ export const serveCommand: CommandModule = {
       }
       const jobs = new Jobs(db, jobArgs(argv.config as string | undefined, web));
       const app = studioApp({
-        store, jobs, token, tokenRequired,
+        store, jobs, token, tokenRequired, hosts: servedNames(host),
         who: (argv.who as string | undefined) ?? userInfo().username,
         uploads: resolve((argv.uploads as string | undefined) ?? 'anwc-uploads'),
       });
