@@ -1,21 +1,29 @@
 import nodemailer from 'nodemailer';
+import { Agent, fetch } from 'undici';
+import { UserError } from '../errors.js';
 import { redact } from '../store/url.js';
+import { AddressPolicy, type AddressPolicyOptions } from '../web/address.js';
+import { AddressError, guardedConnector } from '../web/connector.js';
+import { classifyNetworkError } from '../web/net-errors.js';
 
 /**
  * Delivery of maintenance notices: mail through the user's SMTP server (nodemailer) and a JSON
  * POST to a webhook. Each is tried three times with a pause between; a failure is one line that
- * never shows a password, and the caller decides the exit code.
+ * never shows a password, and the caller decides the exit code. The webhook is a URL like any
+ * the crawler meets, so it goes through the crawler's address policy and --resolve mappings, and
+ * a redirect it answers with is held to them too.
  */
 
 const PAUSES_MS = [500, 2000];
 
-async function withRetries<T>(attempt: () => Promise<T>): Promise<T> {
+async function withRetries<T>(attempt: () => Promise<T>, final: (err: unknown) => boolean = () => false): Promise<T> {
   let last: unknown;
   for (let i = 0; i <= PAUSES_MS.length; i++) {
     try {
       return await attempt();
     } catch (err) {
       last = err;
+      if (final(err)) break;
       if (i < PAUSES_MS.length) await new Promise((ok) => setTimeout(ok, PAUSES_MS[i]));
     }
   }
@@ -39,15 +47,48 @@ export async function sendMail(smtp: string, mail: { from: string; to: string; s
   }
 }
 
-export async function postWebhook(url: string, body: unknown): Promise<string | undefined> {
+class Redirected extends Error {
+  constructor(status: number, location: string) {
+    super(`HTTP ${status} to ${location}, not followed; give that address as --webhook`);
+  }
+}
+
+/** The address settings the webhook is held to: the crawler's own (--resolve, --allow-private). */
+export type WebhookPolicy = Pick<AddressPolicyOptions, 'resolve' | 'allowPrivate'>;
+
+/**
+ * Checks the webhook's address before any work, so that a run does not crawl for an hour to find
+ * it cannot deliver: an address the policy refuses is the user's to fix. A name that does not
+ * resolve now may resolve at the end, and is left to the delivery.
+ */
+export async function checkWebhook(url: string, policy: WebhookPolicy): Promise<void> {
+  const host = new URL(url).hostname;
+  const verdict = await new AddressPolicy(policy).check(host);
+  if (!verdict.ok && verdict.failure === 'refused-address') {
+    throw new UserError(`--webhook ${redact(url)}: ${verdict.detail}`, { fix: 'give a webhook on a public address, or map its name with --resolve HOST:ADDR' });
+  }
+}
+
+export async function postWebhook(url: string, body: unknown, policy: WebhookPolicy): Promise<string | undefined> {
+  const agent = new Agent({ connect: guardedConnector(new AddressPolicy(policy)) });
   try {
     await withRetries(async () => {
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
+      // A redirect is not followed: 301 and 302 turn the POST into a GET that carries no report,
+      // and the next address would be one more to hold to the policy. The user gives the final one.
+      const res = await fetch(url, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+        redirect: 'manual', signal: AbortSignal.timeout(30_000), dispatcher: agent,
+      });
       await res.arrayBuffer();
+      const location = res.headers.get('location');
+      if (res.status >= 300 && res.status < 400 && location !== null) throw new Redirected(res.status, new URL(location, url).href);
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    });
+    }, (err) => err instanceof Redirected || (err as { cause?: unknown }).cause instanceof AddressError);
     return undefined;
   } catch (err) {
-    return `webhook ${redact(url)} not reached: ${redact(reason(err))}`;
+    const refused = (err as { cause?: unknown }).cause instanceof AddressError;
+    return `webhook ${redact(url)} not reached: ${redact(refused ? classifyNetworkError(err, false).detail : reason(err))}`;
+  } finally {
+    await agent.close();
   }
 }

@@ -358,7 +358,11 @@ export const OPTIONS = {
     env: 'ANWC_SMTP',
   },
   email: { type: 'string', describe: 'With a task from the flags: mail its broken and moved links (and --changed, --expired items) to this address' },
-  webhook: { type: 'string', describe: 'POST each task\'s report as JSON to this URL' },
+  webhook: {
+    type: 'string',
+    describe: 'POST each task\'s report as JSON to this URL (held to the address policy and --resolve as the crawl is; a redirect is not followed)',
+    check: (v) => (typeof v === 'string' && /^https?:\/\/[^/?#\s]+\S*$/i.test(v) && URL.canParse(v) ? undefined : 'give an http(s) URL, e.g. https://hooks.example.org/anwc'),
+  },
   sites: { type: 'string', describe: 'A MOMspider sites file (Site host:port [date|*] a line): robots.txt is not asked of a site listed there until its date, the avoid file holding its rules; rewritten with the sites read this run' },
   'sites-check': { type: 'number', describe: 'Days a site\'s robots.txt, once turned into Avoid entries, is trusted before it is read again (SitesCheck; RFC 9309 asks for at most 1)', check: days },
   nodes: { type: 'boolean', describe: 'Revalidate the source pages of the stored crawler nodes (conditional GET): mark a node gone (404, 410, host gone) or changed (its text no longer on the page)' },

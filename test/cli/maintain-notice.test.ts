@@ -23,6 +23,8 @@ const mails: Received[] = [];
 let hook: Server;
 let hookPort: number;
 const posts: unknown[] = [];
+/** Every request the webhook's server answered, as METHOD PATH. */
+const hits: string[] = [];
 let dir: string;
 
 before(async () => {
@@ -49,7 +51,10 @@ before(async () => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
-      posts.push(JSON.parse(body));
+      hits.push(`${req.method} ${req.url}`);
+      // A hook that moved, to an address on loopback that no --resolve mapping names.
+      if (req.url === '/moved') return res.writeHead(302, { location: `http://127.0.0.1:${hookPort}/hook` }).end();
+      if (req.method === 'POST' && body !== '') posts.push(JSON.parse(body));
       res.writeHead(204).end();
     });
   });
@@ -67,7 +72,7 @@ const task = () => ['maintain', '--tree', web.url('note.test', '/docs/index.html
 
 describe('maintenance notices', () => {
   it('mails the broken and moved links to the task\'s address through the SMTP server, and posts the report to the webhook', async () => {
-    const r = await anwc([...task(), '--email', 'owner@example.test', '--from', 'crawler@example.test', '--smtp', `smtp://127.0.0.1:${smtpPort}`, '--webhook', `http://127.0.0.1:${hookPort}/hook`]);
+    const r = await anwc([...task(), '--email', 'owner@example.test', '--from', 'crawler@example.test', '--smtp', `smtp://127.0.0.1:${smtpPort}`, '--webhook', `http://hook.test:${hookPort}/hook`]);
     assert.equal(r.code, 1, r.stderr);
     assert.equal(mails.length, 1);
     const m = mails[0]!;
@@ -79,6 +84,26 @@ describe('maintenance notices', () => {
     assert.ok(body.includes(`${web.url('note.test', '/docs/old')}  -> ${web.url('note.test', '/docs/index.html')}`), body);
     assert.equal(posts.length, 1);
     assert.equal((posts[0] as { interesting: { broken: unknown[] } }).interesting.broken.length, 1);
+  });
+
+  it('refuses a webhook on an address the crawl may not reach, in one line before any fetching', async () => {
+    const seen = web.requests();
+    const asked = hits.length;
+    const r = await anwc([...task(), '--webhook', `http://127.0.0.1:${hookPort}/hook`]);
+    assert.equal(r.code, 2, r.stderr);
+    assert.equal(r.stderr, `anwc: --webhook http://127.0.0.1:${hookPort}/hook: 127.0.0.1 is loopback (allow with --allow-private or a --resolve mapping); give a webhook on a public address, or map its name with --resolve HOST:ADDR\n`);
+    assert.equal(web.requests(), seen, 'nothing fetched');
+    assert.equal(hits.length, asked, 'nothing posted');
+  });
+
+  it('follows no redirect of the webhook, to a loopback address no mapping names least of all', async () => {
+    const before = hits.length;
+    // localhost resolves through the hosts file, so the test asks no DNS server whatever the code does.
+    const r = await anwc([...task(), '--resolve', 'localhost:127.0.0.1', '--webhook', `http://localhost:${hookPort}/moved`]);
+    assert.equal(r.code, 3, r.stderr);
+    assert.deepEqual(hits.slice(before), ['POST /moved'], 'asked once, the redirect not followed');
+    const lines = r.stderr.split('\n').filter((l) => /webhook/.test(l));
+    assert.deepEqual(lines, [`anwc: webhook http://localhost:${hookPort}/moved not reached: HTTP 302 to http://127.0.0.1:${hookPort}/hook, not followed; give that address as --webhook`]);
   });
 
   it('sends nothing when nothing the task asks about happened', async () => {

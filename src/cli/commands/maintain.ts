@@ -21,12 +21,13 @@ import { normalizeUrl } from '../../web/url.js';
 import { EXIT } from '../exit.js';
 import { resolved, withOptions } from '../options.js';
 import { checkOutFormats, prepareOuts, writeWhole } from '../out-file.js';
-import { postWebhook, sendMail } from '../notify.js';
+import { checkWebhook, postWebhook, sendMail, type WebhookPolicy } from '../notify.js';
 import { revalidateNodes } from '../revalidate-nodes.js';
 import { learnSites, recordSites, seedSites, type LearnedSite } from '../maintain-sites.js';
 import { robotsToken } from '../../web/user-agent.js';
 import { handler } from '../run.js';
 import { safetyConstraints, walkCommand, walkRunOptionsFrom, WALK_OPTIONS } from '../walk-run.js';
+import { fetcherOptionsFrom } from '../web-options.js';
 
 /** `anwc maintain`: MOMspider's link maintenance (seed paper 004) for one task given by flags. */
 
@@ -55,6 +56,9 @@ export const maintainCommand: CommandModule = {
     checkOutFormats(outs, FORMATS, 'index');
     const plan = planFrom(argv, outs);
     prepareOuts(plan.tasks.flatMap((t) => t.outs), '--out (or a task\'s IndexFile)');
+    const { resolve: mappings, allowPrivate } = fetcherOptionsFrom(argv);
+    const hookPolicy: WebhookPolicy = { resolve: mappings, allowPrivate };
+    if (argv.webhook !== undefined) await checkWebhook(String(argv.webhook), hookPolicy);
     const now = Date.now();
     const avoid = plan.avoidFiles.flatMap((f) => f.entries);
     const listedSites = plan.sitesFiles.flatMap((f) => f.entries);
@@ -97,7 +101,7 @@ export const maintainCommand: CommandModule = {
       if (!interrupted) await compareWithLast(argv, report, now);
       reports.push(report);
       writeIndexes(report, files);
-      undelivered.push(...(await deliver(argv, report, notice)));
+      undelivered.push(...(await deliver(argv, report, notice, hookPolicy)));
       if (interrupted) break;
     }
     const own = <T extends { path?: string }>(files: T[], path: string | undefined) => files.find((f) => f.path === path);
@@ -221,7 +225,7 @@ async function compareWithLast(argv: Record<string, unknown>, report: Maintenanc
 }
 
 /** The task's notice by mail and its report by webhook, as asked; the lines of what could not be delivered. */
-async function deliver(argv: Record<string, unknown>, report: MaintenanceReport, notice: Notice): Promise<string[]> {
+async function deliver(argv: Record<string, unknown>, report: MaintenanceReport, notice: Notice, hookPolicy: WebhookPolicy): Promise<string[]> {
   const failed: string[] = [];
   const smtp = resolved(argv, 'smtp').value as string | undefined;
   const mail = notice.to ? noticeFor(report, notice.prefs) : undefined;
@@ -235,7 +239,7 @@ async function deliver(argv: Record<string, unknown>, report: MaintenanceReport,
     }
   }
   if (argv.webhook !== undefined) {
-    const err = await postWebhook(String(argv.webhook), report);
+    const err = await postWebhook(String(argv.webhook), report, hookPolicy);
     if (err) failed.push(err);
   }
   return failed;
