@@ -5,6 +5,7 @@ import { ABOUT, COMMANDS, type CommandName } from './commands/index.js';
 import { fillFromFile, OPTIONS, useConfigValues, type OptionSpec } from './options.js';
 import { loadConfigFile } from './config-file.js';
 import { UserError } from '../errors.js';
+import { redact } from '../store/url.js';
 import { reportError } from './run.js';
 import { EXIT } from './exit.js';
 import { VERSION } from '../version.js';
@@ -33,7 +34,7 @@ function checkOptions(argv: Record<string, unknown>): void {
       throw new UserError(`--${name} needs a number`, { value: typedValue(process.argv, name) ?? String(value), fix: 'see anwc --help' });
     }
     const fix = spec.check(value);
-    if (fix) throw new UserError(`--${name} is not valid`, { value: String(value), fix });
+    if (fix) throw new UserError(`--${name} is not valid`, { value: spec.secret ? redact(String(value)) : String(value), fix });
   }
 }
 

@@ -34,6 +34,8 @@ export interface OptionSpec {
   alias?: string;
   /** Returns the fix to print when the value is wrong, or undefined when it is fine. */
   check?: (value: unknown) => string | undefined;
+  /** An address that may hold a password: printed (config show, an error) only through redact. */
+  secret?: true;
 }
 
 /** `--reward`'s value, or undefined when it is neither a number from 0 up nor `relevance`. */
@@ -72,6 +74,7 @@ export const OPTIONS = {
     describe: 'Database: sqlite:PATH or mysql://user:pass@host:port/db (a local server by its socket: mysql://user@localhost/db?socket=PATH)',
     default: 'sqlite:./anwc.sqlite',
     env: 'ANWC_DB',
+    secret: true,
   },
   json: {
     type: 'boolean',
@@ -326,6 +329,7 @@ export const OPTIONS = {
     type: 'string',
     describe: 'Keep the walk\'s frontier in this database (sqlite:PATH or mysql://…) so that a rerun resumes it and anwc why can explain it; by default a walk keeps nothing',
     default: 'sqlite::memory:',
+    secret: true,
   },
   activity: {
     type: 'string',
@@ -356,12 +360,14 @@ export const OPTIONS = {
     type: 'string',
     describe: 'Mail each task\'s notice through this SMTP server: smtp://[user:pass@]host:port (smtps:// for TLS)',
     env: 'ANWC_SMTP',
+    secret: true,
   },
   email: { type: 'string', describe: 'With a task from the flags: mail its broken and moved links (and --changed, --expired items) to this address' },
   webhook: {
     type: 'string',
     describe: 'POST each task\'s report as JSON to this URL (held to the address policy and --resolve as the crawl is; a redirect is not followed)',
     check: (v) => (typeof v === 'string' && /^https?:\/\/[^/?#\s]+\S*$/i.test(v) && URL.canParse(v) ? undefined : 'give an http(s) URL, e.g. https://hooks.example.org/anwc'),
+    secret: true,
   },
   sites: { type: 'string', describe: 'A MOMspider sites file (Site host:port [date|*] a line): robots.txt is not asked of a site listed there until its date, the avoid file holding its rules; rewritten with the sites read this run' },
   'sites-check': { type: 'number', describe: 'Days a site\'s robots.txt, once turned into Avoid entries, is trusted before it is read again (SitesCheck; RFC 9309 asks for at most 1)', check: days },

@@ -52,22 +52,61 @@ function decode(s: string): string {
   }
 }
 
+/** Schemes anwc or mysql2 take, with any number of slashes, none included (`mysql:u:pw@h/db`); any scheme with `//`. */
+const SCHEME = /^(?:(?:mysql|mariadb|smtps?|https?):\/*|[a-z][a-z0-9+.-]*:\/\/)/i;
+/** Options that carry a secret: mysql2's password, password1-3, passwordSha1, and any pwd, token, key… */
+const SECRET_OPTION = /pass|pwd|secret|token|key|auth|cred|ssl/i;
+
+/** Where the password of the userinfo ending at `at` lies: after the user name's `:`. */
+function userinfoSecret(value: string, at: number): [number, number] | undefined {
+  const colonFrom = (start: number) => {
+    const c = value.indexOf(':', start);
+    return c >= 0 && c < at ? c : undefined;
+  };
+  const scheme = SCHEME.exec(value);
+  if (scheme) {
+    const c = colonFrom(scheme[0].length);
+    return c === undefined ? undefined : [c + 1, at];
+  }
+  // No scheme, or what may as well be a user name (`ane:/pw@h`): all from the first colon is
+  // hidden. A sentence ("Invalid login: 535 … a@b") has a space before its colon.
+  const c = colonFrom(0);
+  return c !== undefined && !/\s/.test(value.slice(0, c)) ? [c + 1, at] : undefined;
+}
+
 /**
- * The address with its password hidden, for every message, log line and listing: the one place
+ * The address with its secrets hidden, for every message, log line and listing: the one place
  * that knows how, for database addresses and any other URL with userinfo (an SMTP server's).
+ * It reads the address as loosely as anything that may have accepted or mistyped it (one slash
+ * or none after the scheme, raw `@ / : ?` in the password, a password given as an option), and
+ * hides too much rather than too little: everything after the user name's `:` up to the last
+ * `@`, and the value of every option whose name speaks of a secret. `sqlite:` paths are kept.
  */
 export function redact(value: string): string {
-  const parts = splitMysql(value);
-  if (parts) return parts.password === undefined ? value : `mysql://${parts.user}:***@${parts.rest}`;
-  // Other addresses with a password (an SMTP server's): the URL parser finds the userinfo.
-  try {
-    const u = new URL(value);
-    if (u.password === '') return value;
-    u.password = '***';
-    return u.href;
-  } catch {
-    return value;
+  if (/^sqlite:/i.test(value)) return value;
+  const hidden: [number, number][] = [];
+  const at = value.lastIndexOf('@');
+  const password = at < 0 ? undefined : userinfoSecret(value, at);
+  if (password) hidden.push(password);
+  const q = value.indexOf('?');
+  if (q >= 0) {
+    let i = q + 1;
+    for (const pair of value.slice(q + 1).split('&')) {
+      const eq = pair.indexOf('=');
+      if (eq >= 0 && SECRET_OPTION.test(decode(pair.slice(0, eq)))) hidden.push([i + eq + 1, i + pair.length]);
+      i += pair.length + 1;
+    }
   }
+  if (hidden.length === 0) return value;
+  hidden.sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let from = 0;
+  for (const [a, b] of hidden) {
+    if (b < from) continue;
+    out += a >= from ? `${value.slice(from, a)}***` : '';
+    from = Math.max(from, b);
+  }
+  return out + value.slice(from);
 }
 
 export function parseDbUrl(value: string): DbTarget {

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { parseDbUrl, redact } from '../../src/store/url.js';
 import { anwcSync } from '../support/cli.js';
 
@@ -72,4 +73,82 @@ describe('the MySQL password is never printed', () => {
       }
     });
   }
+});
+
+/**
+ * Every way an address may carry a secret, whether mysql2 or our parser takes it or refuses it:
+ * what redact shows keeps where the database is and nothing of the secret.
+ */
+const REDACTIONS: { form: string; value: string; secret: string[]; kept: string }[] = [
+  { form: 'user:pass@', value: 'mysql://ane:pw-one@db.example:3306/anwc', secret: ['pw-one'], kept: 'mysql://ane:***@db.example:3306/anwc' },
+  { form: 'one slash', value: 'mysql:/ane:pw-one@db.example/anwc', secret: ['pw-one'], kept: 'mysql:/ane:***@db.example/anwc' },
+  { form: 'no slash', value: 'mysql:ane:pw-one@db.example/anwc', secret: ['pw-one'], kept: 'mysql:ane:***@db.example/anwc' },
+  { form: 'three slashes', value: 'mysql:///ane:pw-one@db.example/anwc', secret: ['pw-one'], kept: 'mysql:///ane:***@db.example/anwc' },
+  { form: 'capital scheme', value: 'MySQL://ane:pw-one@db.example/anwc', secret: ['pw-one'], kept: 'MySQL://ane:***@db.example/anwc' },
+  { form: 'no scheme', value: 'ane:pw-one@db.example/anwc', secret: ['pw-one'], kept: 'ane:***@db.example/anwc' },
+  { form: 'a mistyped scheme', value: 'mysq://ane:pw-one@db.example/anwc', secret: ['pw-one'], kept: 'mysq://ane:***@db.example/anwc' },
+  { form: 'a scheme of one slash, or a user name', value: 'mysq:/ane:pw-one@db.example/anwc', secret: ['pw-one', 'ane:pw'], kept: 'mysq:***@db.example/anwc' },
+  { form: 'mariadb scheme', value: 'mariadb://ane:pw-one@db.example/anwc', secret: ['pw-one'], kept: 'mariadb://ane:***@db.example/anwc' },
+  { form: '?password=', value: 'mysql://ane@db.example/anwc?password=pw-one', secret: ['pw-one'], kept: 'mysql://ane@db.example/anwc?password=***' },
+  { form: '?pwd=', value: 'mysql://ane@db.example/anwc?pwd=pw-one', secret: ['pw-one'], kept: 'mysql://ane@db.example/anwc?pwd=***' },
+  { form: 'mysql2\'s factors and hash', value: 'mysql://ane@db.example/anwc?socket=/run/m.sock&password1=pw-one&password2=pw-two&passwordSha1=pw-three', secret: ['pw-one', 'pw-two', 'pw-three'], kept: 'mysql://ane@db.example/anwc?socket=/run/m.sock&password1=***&password2=***&passwordSha1=***' },
+  { form: 'percent-encoded option name', value: 'mysql://ane@db.example/anwc?pass%77ord=pw-one', secret: ['pw-one'], kept: 'mysql://ane@db.example/anwc?pass%77ord=***' },
+  { form: '@ in an option', value: 'mysql://ane@db.example/anwc?password=pw@one', secret: ['pw@one', 'one'], kept: 'mysql://ane@db.example/anwc?password=***' },
+  { form: 'both', value: 'mysql://ane:pw-one@db.example/anwc?password=pw-two', secret: ['pw-one', 'pw-two'], kept: 'mysql://ane:***@db.example/anwc?password=***' },
+  { form: 'percent-encoded password', value: 'mysql://ane:pw%40one@db.example/anwc', secret: ['pw%40one', 'pw@one'], kept: 'mysql://ane:***@db.example/anwc' },
+  { form: 'raw @ / : ? in the password', value: 'mysql://ane:pw@o/n:e?x@db1.example,db2.example:3307/anwc', secret: ['pw@o', 'n:e', '?x'], kept: 'mysql://ane:***@db1.example,db2.example:3307/anwc' },
+  { form: 'an SMTP server', value: 'smtps:/mailer:pw-one@mail.example:465', secret: ['pw-one'], kept: 'smtps:/mailer:***@mail.example:465' },
+  { form: 'a SQLite path, untouched', value: 'sqlite:/data/ane:pw@x.sqlite', secret: [], kept: 'sqlite:/data/ane:pw@x.sqlite' },
+  { form: 'no secret', value: 'mysql://root@127.0.0.1:3306/anwc?socket=/run/mysqld/mysqld.sock', secret: [], kept: 'mysql://root@127.0.0.1:3306/anwc?socket=/run/mysqld/mysqld.sock' },
+  { form: 'a sentence, not an address', value: 'Invalid login: 535 rejected for ane@db.example', secret: [], kept: 'Invalid login: 535 rejected for ane@db.example' },
+];
+
+describe('redact hides the secret of every form of address', () => {
+  for (const r of REDACTIONS) {
+    it(r.form, () => {
+      const shown = redact(r.value);
+      assert.equal(shown, r.kept);
+      for (const secret of r.secret) assert.ok(!shown.includes(secret), `${shown} shows ${secret}`);
+    });
+  }
+
+  it('whatever the password holds, raw in the userinfo or encoded in an option', () => {
+    // The secret's own letters (Q, X, Z) appear nowhere else in the address.
+    const password = fc.string({ unit: fc.constantFrom(...'QXZ@/:?&=#%! '), minLength: 1 }).filter((p) => /[QXZ]/.test(p));
+    fc.assert(fc.property(password, fc.constantFrom('mysql://', 'mysql:/', 'mysql:', 'MySql:///', 'smtp://', 'mysq://', 'mysq:/', ''), (pw, scheme) => {
+      // `ane://…@h` reads as a scheme and its user: the one form a password of no scheme cannot take.
+      fc.pre(scheme !== '' || !pw.startsWith('//'));
+      for (const value of [`${scheme}ane:${pw}@db.example/anwc`, `${scheme}ane@db.example/anwc?password=${encodeURIComponent(pw)}`]) {
+        assert.doesNotMatch(redact(value), /[QXZ]/, value);
+      }
+    }));
+  });
+});
+
+describe('a refused address never shows its secret', () => {
+  for (const r of REDACTIONS.filter((x) => x.secret.length > 0 && !x.value.startsWith('smtp'))) {
+    it(`${r.form}: in the error line and in config show, by flag and by environment`, () => {
+      const outputs = [
+        anwcSync(['stats', '--db', r.value]),
+        anwcSync(['stats'], { env: { ANWC_DB: r.value } }),
+        anwcSync(['config', 'show', '--db', r.value]),
+        anwcSync(['config', 'show', '--json'], { env: { ANWC_DB: r.value } }),
+      ];
+      for (const out of outputs) {
+        for (const secret of r.secret) assert.ok(!`${out.stdout}${out.stderr}`.includes(secret), `printed ${secret}:\n${out.stdout}${out.stderr}`);
+      }
+      assert.match(outputs[2]!.stdout, new RegExp(`--db +${JSON.stringify(r.kept).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), 'config show still says where the database is');
+    });
+  }
+
+  it('an SMTP server\'s and a webhook\'s password: not in config show, nor in a refused --webhook', () => {
+    const shown = anwcSync(['config', 'show', '--smtp', 'smtp://mailer:pw-one@mail.example:25', '--webhook', 'https://hook:pw-two@hooks.example/x']);
+    assert.equal(shown.code, 0, shown.stderr);
+    assert.doesNotMatch(shown.stdout, /pw-one|pw-two/);
+    assert.match(shown.stdout, /--smtp +"smtp:\/\/mailer:\*\*\*@mail\.example:25"/);
+    const refused = anwcSync(['maintain', '--site', 'http://a.test/', '--webhook', 'ftp://hook:pw-two@hooks.example/x']);
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.match(refused.stderr, /--webhook is not valid \(got "ftp:\/\/hook:\*\*\*@hooks\.example\/x"\)/);
+    assert.doesNotMatch(refused.stderr, /pw-two/);
+  });
 });

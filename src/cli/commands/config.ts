@@ -20,8 +20,8 @@ export const configCommand: CommandModule = {
     const rows = NAMES.map((name) => {
       const spec: OptionSpec = OPTIONS[name];
       const r = resolved(argv, name);
-      // A database address may carry a password; show the rest.
-      const raw = (name === 'db' || name === 'state') && r.value !== undefined ? redact(String(r.value)) : r.value;
+      // An address may carry a password; show the rest.
+      const raw = spec.secret && r.value !== undefined ? redact(String(r.value)) : r.value;
       const source = r.source === 'env' ? `env ${spec.env}` : r.source === 'file' ? `file ${configSource(name)}` : r.source;
       return { name, raw, value: raw === undefined ? '' : JSON.stringify(raw), source };
     });
