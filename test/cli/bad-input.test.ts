@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -24,6 +24,9 @@ function oneLine(r: { code: number | null; stderr: string }, pattern: RegExp): v
   assert.doesNotMatch(r.stderr, /\n\s+at /);
   assert.match(lines[0]!, pattern);
 }
+
+/** Every command that only reads the database: none may create one. */
+const READ_ONLY = ['stats', 'why http://x.test/', 'keywords', 'export', 'pick sea', 'mix', 'maintain --nodes'];
 
 let dir: string;
 let db: string;
@@ -112,11 +115,19 @@ describe('files and databases', () => {
     oneLine(anwc(['stats', '--db', `sqlite:${file}`]), /garbage\.sqlite is not a SQLite database/);
   });
 
-  it('stats on a MySQL database that does not exist says so and creates nothing', { skip: process.env.ANWC_TEST_MYSQL === 'off' }, async () => {
+  it('a command that only reads, on a SQLite file that does not exist, says so and creates nothing', () => {
+    const missing = join(dir, 'missing.sqlite');
+    for (const cmd of READ_ONLY) {
+      oneLine(anwc([...cmd.split(' '), '--db', `sqlite:${missing}`]), /no anwc database at .*missing\.sqlite/);
+      assert.equal(existsSync(missing), false, `${cmd} created it`);
+    }
+  });
+
+  it('a command that only reads, on a MySQL database that does not exist, says so and creates nothing', { skip: process.env.ANWC_TEST_MYSQL === 'off' }, async () => {
     const name = uniqueName('anwc_missing');
     const url = new URL(MYSQL_BASE);
     url.pathname = `/${name}`;
-    for (const cmd of ['stats', 'why http://x.test/', 'keywords', 'export']) {
+    for (const cmd of READ_ONLY) {
       oneLine(anwc([...cmd.split(' '), '--db', url.toString()]), new RegExp(`no database ${name} on MySQL`));
     }
     const c = await mysql.createConnection(MYSQL_BASE);

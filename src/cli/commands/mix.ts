@@ -20,7 +20,8 @@ export const mixCommand: CommandModule = {
   handler: handler(async (argv: MixArgs) => {
     // Checked before the database is opened: a typo should not need a reachable server.
     const value = argv.proportion === undefined ? undefined : parseProportion(String(argv.proportion));
-    const store = await openStore(String(resolved(argv as Record<string, unknown>, 'db').value));
+    // Showing the value only reads: a database that is not there is a typo, not one to make.
+    const store = await openStore(String(resolved(argv as Record<string, unknown>, 'db').value), { mustExist: value === undefined });
     try {
       const before = await getProportion(store);
       if (value !== undefined) await setProportion(store, value);
