@@ -34,13 +34,32 @@ export class UserError extends Error {
     this.fix = details.fix;
   }
 
-  /** `file:line:col: message (got "value"); fix` — the one line the CLI prints. */
+  /**
+   * `file:line:col: message (got "value"); fix` — the one line the CLI prints, with what the
+   * user's input put in it made printable (see printable).
+   */
   toLine(): string {
     const where = formatWhere(this);
     const got = this.value === undefined ? '' : ` (got ${JSON.stringify(this.value)})`;
     const fix = this.fix ? `; ${this.fix}` : '';
-    return `${where ? `${where}: ` : ''}${this.message}${got}${fix}`;
+    return printable(`${where ? `${where}: ` : ''}${this.message}${got}${fix}`);
   }
+}
+
+/**
+ * C0 and C1 controls, DEL, line and paragraph separators, and the bidirectional overrides: bytes
+ * that a terminal obeys rather than shows (colour, cursor moves, a title, reordered text) or
+ * that break the one line.
+ */
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * A message quoting user input (a file's bytes, a flag, a header) as one line a terminal shows as
+ * written: each control character escaped as \n, \t, \x1b or \u202e.
+ */
+export function printable(text: string): string {
+  return text.replace(CONTROLS, (c) => NAMED[c] ?? (c.charCodeAt(0) < 0x100 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
 
 export function formatWhere(w: Where): string {

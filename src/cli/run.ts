@@ -1,9 +1,10 @@
-import { storageFault, StoreUnavailableError, UserError } from '../errors.js';
+import { printable, storageFault, StoreUnavailableError, UserError } from '../errors.js';
 import { EXIT } from './exit.js';
 
 /**
  * The only place where errors become text and exit codes. A UserError is one line and exit 2;
- * anything else is a fault of ours: one line, exit 3, and the stack only with ANWC_DEBUG=1.
+ * anything else is a fault of ours: one line, exit 3, and the stack only with ANWC_DEBUG=1. Each
+ * line is printable: what a message quotes of the input cannot drive the terminal.
  */
 export function reportError(err: unknown, stderr: NodeJS.WritableStream = process.stderr): number {
   if (err instanceof UserError) {
@@ -11,7 +12,7 @@ export function reportError(err: unknown, stderr: NodeJS.WritableStream = proces
     return EXIT.USAGE;
   }
   if (err instanceof StoreUnavailableError) {
-    stderr.write(`anwc: store unavailable: ${err.message}; what was stored is kept, rerun to resume\n`);
+    stderr.write(`anwc: store unavailable: ${printable(err.message)}; what was stored is kept, rerun to resume\n`);
     return EXIT.STORE_UNAVAILABLE;
   }
   const fault = storageFault(err);
@@ -19,11 +20,11 @@ export function reportError(err: unknown, stderr: NodeJS.WritableStream = proces
     const fix = fault.kind === 'full'
       ? 'free some space and rerun: what was stored is kept and the run resumes'
       : 'restore the file from a copy, or save what it holds with sqlite3 FILE .recover into a new file and point --db at that';
-    stderr.write(`anwc: ${fault.message}; ${fix}\n`);
+    stderr.write(`anwc: ${printable(fault.message)}; ${fix}\n`);
     return EXIT.STORAGE_FAULT;
   }
   const message = err instanceof Error ? err.message : String(err);
-  stderr.write(`anwc: internal error: ${message}\n`);
+  stderr.write(`anwc: internal error: ${printable(message)}\n`);
   if (process.env.ANWC_DEBUG && err instanceof Error && err.stack) stderr.write(`${err.stack}\n`);
   else stderr.write('anwc: rerun with ANWC_DEBUG=1 to see where it happened\n');
   return EXIT.INTERNAL;

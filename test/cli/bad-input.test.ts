@@ -140,6 +140,37 @@ describe('files and databases', () => {
   });
 });
 
+describe('control bytes a file holds are shown escaped, never sent to the terminal', () => {
+  /** Each line of stderr (one an error) holds no control character. */
+  const printable = (r: { code: number | null; stderr: string }, shown: string[]) => {
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /\n$/);
+    for (const line of r.stderr.slice(0, -1).split('\n')) assert.doesNotMatch(line, /[\u0000-\u001f\u007f-\u009f]/, JSON.stringify(r.stderr));
+    for (const s of shown) assert.ok(r.stderr.includes(s), `${JSON.stringify(r.stderr)} lacks ${s}`);
+  };
+
+  it('in an instruction file of anwc maintain', () => {
+    const file = join(dir, 'tasks.mom');
+    writeFileSync(file, '<Tree\n  Na\u0000me\u001b[31mX y\n>\n');
+    const r = anwc(['maintain', file, '--db', db]);
+    printable(r, ['tasks.mom:2:3: a task has no Na\\x00me\\x1b[31mX ']);
+    assert.equal(r.stderr.split('\n').length, 2, 'one line');
+  });
+
+  it('in a markup file, by markup check and by import', () => {
+    const file = join(dir, 'controls.ane');
+    writeFileSync(file, '{\\section {\\node \\meta="sea" {\\sen The sea \\\u001b[31m was \\\u0000 red.}}}\n');
+    printable(anwc(['markup', 'check', file]), ['controls.ane:1:44: unknown escape `\\\\x1b`', 'controls.ane:1:55: unknown escape `\\\\x00`']);
+    printable(anwc(['import', '--db', db, file]), ['controls.ane:1:44: unknown escape `\\\\x1b`']);
+  });
+
+  it('a line break in a file name stays in the one line', () => {
+    const r = anwc(['maintain', join(dir, 'no\nsuch\u001b]0;title\u0007.mom'), '--db', db]);
+    printable(r, ['no\\nsuch\\x1b]0;title\\x07.mom']);
+    assert.equal(r.stderr.split('\n').length, 2, 'one line');
+  });
+});
+
 describe('a number flag given something else', () => {
   it('names what was typed, spaced or with =', () => {
     oneLine(anwc(['harvest', '--delay', 'soon']), /^anwc: --delay needs a number \(got "soon"\); see anwc --help$/);

@@ -2,6 +2,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { ABOUT } from './about.js';
 import { readFile } from 'node:fs/promises';
 import { analyzeMarkup, documentNodes, serializeMarkup, type MarkupError } from '../../markup/index.js';
+import { printable } from '../../errors.js';
 import { EXIT } from '../exit.js';
 import { withOptions } from '../options.js';
 import { handler } from '../run.js';
@@ -19,7 +20,7 @@ async function readSource(file: string): Promise<Read> {
       : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
       : code === 'EISDIR' ? 'is a directory'
       : (err as Error).message;
-    return { ok: false, line: `anwc: ${file}: cannot read (${reason})` };
+    return { ok: false, line: printable(`anwc: ${file}: cannot read (${reason})`) };
   }
 }
 
