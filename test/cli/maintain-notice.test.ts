@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -104,6 +104,20 @@ describe('maintenance notices', () => {
     assert.deepEqual(hits.slice(before), ['POST /moved'], 'asked once, the redirect not followed');
     const lines = r.stderr.split('\n').filter((l) => /webhook/.test(l));
     assert.deepEqual(lines, [`anwc: webhook http://localhost:${hookPort}/moved not reached: HTTP 302 to http://127.0.0.1:${hookPort}/hook, not followed; give that address as --webhook`]);
+  });
+
+  it('refuses a task that mails its notice with no SMTP server to send it through, in one line before any fetching', async () => {
+    const file = join(dir, 'mail.mom');
+    writeFileSync(file, `<Tree\n  Name docs\n  TopURL ${web.url('note.test', '/docs/index.html')}\n  EmailAddress owner@example.test\n  EmailBroken\n>\n`);
+    const seen = web.requests();
+    const common = ['--db', `sqlite:${join(dir, 'mom.sqlite')}`, '--resolve', '*.test:127.0.0.1', '--delay', '0', '--progress', 'none', '--max-retries', '0', '--hosts', 'note.test'];
+    const fromFile = await anwc(['maintain', file, ...common], { env: { ANWC_SMTP: '' } });
+    assert.equal(fromFile.code, 2, fromFile.stderr);
+    assert.equal(fromFile.stderr, `anwc: ${file}:1: task docs mails its notice to owner@example.test, but no SMTP server is given to send it through; give --smtp smtp://host:port (or ANWC_SMTP), or drop its EmailAddress\n`);
+    const fromFlag = await anwc([...task(), '--email', 'owner@example.test'], { env: { ANWC_SMTP: '' } });
+    assert.equal(fromFlag.code, 2, fromFlag.stderr);
+    assert.equal(fromFlag.stderr, 'anwc: --email owner@example.test needs an SMTP server to send the notice through; give --smtp smtp://host:port (or ANWC_SMTP), or drop --email\n');
+    assert.equal(web.requests(), seen, 'nothing fetched');
   });
 
   it('sends nothing when nothing the task asks about happened', async () => {

@@ -55,6 +55,7 @@ export const maintainCommand: CommandModule = {
     const outs = ((argv.out as string[] | undefined) ?? []).map(String);
     checkOutFormats(outs, FORMATS, 'index');
     const plan = planFrom(argv, outs);
+    checkMail(plan, resolved(argv, 'smtp').value as string | undefined);
     prepareOuts(plan.tasks.flatMap((t) => t.outs), '--out (or a task\'s IndexFile)');
     const { resolve: mappings, allowPrivate } = fetcherOptionsFrom(argv);
     const hookPolicy: WebhookPolicy = { resolve: mappings, allowPrivate };
@@ -147,6 +148,8 @@ export const maintainCommand: CommandModule = {
 interface Notice {
   to?: string;
   prefs: NoticePrefs;
+  /** The instruction file and line of the task that gave the address; none for --email. */
+  at?: { file: string; line: number };
 }
 
 interface Plan {
@@ -196,7 +199,7 @@ function planFrom(argv: Record<string, unknown>, outs: string[]): Plan {
   const ownAvoid = avoidFlag ?? (ins.avoidFile === undefined ? undefined : at(ins.avoidFile));
   const ownSites = sitesFlag ?? (ins.sitesFile === undefined ? undefined : at(ins.sitesFile));
   return {
-    tasks: ins.tasks.map((t) => ({ task: { ...t, top: normalTop(t.top) }, outs: t.indexFile ? [at(t.indexFile)] : [], notice: noticeOf(t) })),
+    tasks: ins.tasks.map((t) => ({ task: { ...t, top: normalTop(t.top) }, outs: t.indexFile ? [at(t.indexFile)] : [], notice: noticeOf(t, given) })),
     avoidFiles: [...new Set(defined(ins.systemAvoid && at(ins.systemAvoid), ins.avoidFile && at(ins.avoidFile), avoidFlag))].map(readAvoid),
     ...(ownAvoid ? { ownAvoid } : {}),
     sitesFiles: [...new Set(defined(ins.systemSites && at(ins.systemSites), ins.sitesFile && at(ins.sitesFile), sitesFlag))].map(readSites),
@@ -206,9 +209,20 @@ function planFrom(argv: Record<string, unknown>, outs: string[]): Plan {
 }
 
 /** What a task of the instruction file asks to be told, and whom. */
-function noticeOf(t: InstructionTask): Notice {
+function noticeOf(t: InstructionTask, file: string): Notice {
   const prefs = { broken: t.emailBroken, redirected: t.emailRedirected, changed: t.changedDays !== undefined, expired: t.expiredDays !== undefined };
-  return { ...(t.emailAddress ? { to: t.emailAddress } : {}), prefs };
+  return { ...(t.emailAddress ? { to: t.emailAddress } : {}), prefs, at: { file, line: t.line } };
+}
+
+/** A notice to mail needs a server to mail it through: known before the first page is fetched. */
+function checkMail(plan: Plan, smtp: string | undefined): void {
+  if (smtp) return;
+  const mailed = plan.tasks.find((t) => t.notice.to !== undefined);
+  if (!mailed) return;
+  const { to, at } = mailed.notice;
+  const send = 'give --smtp smtp://host:port (or ANWC_SMTP)';
+  if (!at) throw new UserError(`--email ${to} needs an SMTP server to send the notice through`, { fix: `${send}, or drop --email` });
+  throw new UserError(`task ${mailed.task.name} mails its notice to ${to}, but no SMTP server is given to send it through`, { ...at, fix: `${send}, or drop its EmailAddress` });
 }
 
 /** Sets what changed since the task's last run, from the store, and keeps this run's results there for the next. */
@@ -229,14 +243,12 @@ async function deliver(argv: Record<string, unknown>, report: MaintenanceReport,
   const failed: string[] = [];
   const smtp = resolved(argv, 'smtp').value as string | undefined;
   const mail = notice.to ? noticeFor(report, notice.prefs) : undefined;
-  if (mail && notice.to) {
-    if (!smtp) failed.push(`task ${report.task.name} has a notice for ${notice.to} but no --smtp server to send it through`);
-    else {
-      const from = (resolved(argv, 'from').value as string | undefined) ?? 'anwc@localhost';
-      const err = await sendMail(smtp, { from, to: notice.to, ...mail });
-      if (err) failed.push(err);
-      else process.stderr.write(`anwc: ${report.task.name}: notice mailed to ${notice.to}\n`);
-    }
+  // checkMail made sure of the server before any work.
+  if (mail && notice.to && smtp) {
+    const from = (resolved(argv, 'from').value as string | undefined) ?? 'anwc@localhost';
+    const err = await sendMail(smtp, { from, to: notice.to, ...mail });
+    if (err) failed.push(err);
+    else process.stderr.write(`anwc: ${report.task.name}: notice mailed to ${notice.to}\n`);
   }
   if (argv.webhook !== undefined) {
     const err = await postWebhook(String(argv.webhook), report, hookPolicy);
