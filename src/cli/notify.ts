@@ -10,8 +10,8 @@ import { classifyNetworkError } from '../web/net-errors.js';
  * Delivery of maintenance notices: mail through the user's SMTP server (nodemailer) and a JSON
  * POST to a webhook. Each is tried three times with a pause between; a failure is one line that
  * never shows a password, and the caller decides the exit code. The webhook is a URL like any
- * the crawler meets, so it goes through the crawler's address policy and --resolve mappings, and
- * a redirect it answers with is held to them too.
+ * the crawler meets, so it goes through the crawler's address policy and --resolve mappings; a
+ * redirect it answers with is not followed.
  */
 
 const PAUSES_MS = [500, 2000];
