@@ -65,7 +65,7 @@ export async function checkWebhook(url: string, policy: WebhookPolicy): Promise<
   const host = new URL(url).hostname;
   const verdict = await new AddressPolicy(policy).check(host);
   if (!verdict.ok && verdict.failure === 'refused-address') {
-    throw new UserError(`--webhook ${redact(url)}: ${verdict.detail}`, { fix: 'give a webhook on a public address, or map its name with --resolve HOST:ADDR' });
+    throw new UserError(`--webhook ${redact(url)}: ${verdict.detail}`, { fix: 'give a webhook on a public address, map its name with --resolve HOST:ADDR, or allow private addresses with --allow-private' });
   }
 }
 

@@ -91,7 +91,7 @@ describe('maintenance notices', () => {
     const asked = hits.length;
     const r = await anwc([...task(), '--webhook', `http://127.0.0.1:${hookPort}/hook`]);
     assert.equal(r.code, 2, r.stderr);
-    assert.equal(r.stderr, `anwc: --webhook http://127.0.0.1:${hookPort}/hook: 127.0.0.1 is loopback (allow with --allow-private or a --resolve mapping); give a webhook on a public address, or map its name with --resolve HOST:ADDR\n`);
+    assert.equal(r.stderr, `anwc: --webhook http://127.0.0.1:${hookPort}/hook: 127.0.0.1 is loopback; give a webhook on a public address, map its name with --resolve HOST:ADDR, or allow private addresses with --allow-private\n`);
     assert.equal(web.requests(), seen, 'nothing fetched');
     assert.equal(hits.length, asked, 'nothing posted');
   });
