@@ -7,6 +7,7 @@ import type { FetchedPage } from '../walk/fetch-step.js';
 import { HeadersTable, type ArchivedEntry } from './headers-table.js';
 import { insideFolder, MirrorLayout, relativeHref, RESERVED } from './layout.js';
 import { remapHtml } from './remap.js';
+import { httpDateHeader, validatorsOf } from '../web/validators.js';
 import { cdxjOf, WarcWriter } from './warc.js';
 
 /**
@@ -90,10 +91,11 @@ export class Archive {
     }
     await this.warc.add(page, at);
     const h = page.headers;
+    const expires = httpDateHeader(h, 'expires');
     this.table.put({
       url: page.url, file, ...(page.finalUrl !== page.url ? { aliases: [page.finalUrl] } : {}),
       status: page.status, contentType: page.contentType,
-      ...(h.etag ? { etag: h.etag } : {}), ...(h['last-modified'] ? { lastModified: h['last-modified'] } : {}), ...(h.expires ? { expires: h.expires } : {}),
+      ...validatorsOf(h), ...(expires ? { expires } : {}),
       fetchedAt: at.toISOString(), sha256, bytes: page.body.length, html,
       ...(html ? { utf8: Buffer.from(page.text, 'utf8').equals(Buffer.from(page.body)) } : {}), depth,
     });

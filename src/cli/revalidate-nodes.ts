@@ -3,6 +3,7 @@ import { openStore } from '../store/open.js';
 import type { LinkOutcome, NodeStatus, Store, UrlCheck } from '../store/store.js';
 import { actionsActivity } from '../walk/actions/activity.js';
 import type { RuntimeAction } from '../walk/actions/action.js';
+import { validatorsOf } from '../web/validators.js';
 import { EXIT } from './exit.js';
 import { resolved } from './options.js';
 import { safetyConstraints, walkCommand, walkRunOptionsFrom } from './walk-run.js';
@@ -65,8 +66,8 @@ async function check(argv: Record<string, unknown>, store: Store, sources: strin
       await store.setNodeStatus(there, 'ok', now);
       const verdict: NodeStatus = left.length > 0 ? 'changed' : 'ok';
       results.set(url, { url, verdict, nodes: nodes.length, changed: left.length, ...(left.length ? { why: `${left.length} of ${nodes.length} node(s) no longer on the page` } : {}) });
-      const h = v.page.headers;
-      kept.push({ url, state: verdict, status: v.page.status, detail: null, etag: h.etag ?? null, lastModified: h['last-modified'] ?? null, checkedAt: now });
+      const ask = validatorsOf(v.page.headers);
+      kept.push({ url, state: verdict, status: v.page.status, detail: null, etag: ask?.etag ?? null, lastModified: ask?.lastModified ?? null, checkedAt: now });
     },
   };
   const activity = actionsActivity('revalidate-nodes', safetyConstraints(argv, opts), [action], { text: () => undefined, html: () => undefined });

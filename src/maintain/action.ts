@@ -1,5 +1,6 @@
 import type { RuntimeAction } from '../walk/actions/action.js';
 import { references } from '../walk/references.js';
+import { httpDateHeader } from '../web/validators.js';
 import { mayWalk, owned, type MaintenanceTask } from './task.js';
 
 /** What the maintenance action keeps of a document it tested. */
@@ -40,11 +41,18 @@ export function maintainPage(task: MaintenanceTask, collect: (d: TestedDoc) => v
       const refs = member ? references(v.page.text, v.page.finalUrl).map((r) => ({ url: r.url, tag: r.tag })) : [];
       collect({
         url: v.page.url, finalUrl: v.page.finalUrl, status: v.page.status, method: v.page.method, contentType: v.page.contentType, title: html ? v.title() : '',
-        ...(h['last-modified'] ? { lastModified: h['last-modified'] } : {}), ...(h.expires ? { expires: h.expires } : {}), ...(owner ? { owner } : {}),
+        ...dates(h), ...(owner ? { owner } : {}),
         member, refs,
       });
       if (moved) out.follow.push({ url: v.page.finalUrl });
       if (member && !v.links().robots.nofollow) for (const r of refs) out.follow.push({ url: r.url });
     },
   };
+}
+
+/** Last-Modified and Expires as the server wrote them, each only when it reads as a date (web/validators.ts). */
+function dates(h: Record<string, string>): { lastModified?: string; expires?: string } {
+  const lastModified = httpDateHeader(h, 'last-modified');
+  const expires = httpDateHeader(h, 'expires');
+  return { ...(lastModified ? { lastModified } : {}), ...(expires ? { expires } : {}) };
 }

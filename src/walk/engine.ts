@@ -10,6 +10,7 @@ import { Frontier, type Readiness } from './frontier.js';
 import { toStored, type WalkOutcome } from './outcome.js';
 import { dispose, type RetryPolicy } from './retry.js';
 import { WalkStats } from './stats.js';
+import { validatorsOf, type Validators } from '../web/validators.js';
 import type { DomainStrategy } from './strategies/strategy.js';
 
 export type { FetchedPage } from './fetch-step.js';
@@ -366,7 +367,7 @@ export class Walker {
     const v = this.ports.constraints.check({ ...facts(got.page), body: got.page.text }, 'resource', 'header');
     if (!v.pass) return { outcome: rejected(v) };
     const result = await this.ports.act(got.page, link);
-    return { outcome: result.outcome, result, validators: validatorsOf(got.page) };
+    return { outcome: result.outcome, result, validators: validatorsOf(got.page.headers) };
   }
 
   /**
@@ -422,16 +423,4 @@ function readiness(politeness: Politeness, host: string, now: number): Readiness
 
 function rejected(v: Verdict & { pass: false }): WalkOutcome {
   return { kind: 'rejected', constraint: v.constraint, cost: v.cost, ...(v.detail ? { detail: v.detail } : {}) };
-}
-
-
-/** What a server gave to ask again conditionally (If-None-Match, If-Modified-Since), kept with the link. */
-interface Validators {
-  etag?: string;
-  lastModified?: string;
-}
-
-function validatorsOf(page: FetchedPage): Validators | undefined {
-  const h = page.headers;
-  return h.etag || h['last-modified'] ? { ...(h.etag ? { etag: h.etag } : {}), ...(h['last-modified'] ? { lastModified: h['last-modified'] } : {}) } : undefined;
 }

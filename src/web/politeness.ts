@@ -49,10 +49,11 @@ export type HostSignal = { kind: 'answered' } | { kind: 'throttled'; waitMs: num
 /** Errors that say the host (or the way to it) is in trouble; the rest are about the URL. */
 const HOST_TROUBLE = new Set(['timeout', 'reset', 'refused', 'dns', 'tls', 'network']);
 
-export function hostSignal(outcome: FetchOutcome, now: number): HostSignal {
+/** `maxRetryAfterMs` bounds the wait a Retry-After may ask (RETRY_AFTER_MAX_MS by default). */
+export function hostSignal(outcome: FetchOutcome, now: number, maxRetryAfterMs?: number): HostSignal {
   if (outcome.kind === 'failed') return HOST_TROUBLE.has(outcome.failure) ? { kind: 'error' } : { kind: 'answered' };
   if (outcome.kind === 'http-error' && (outcome.status === 429 || outcome.status === 503)) {
-    return { kind: 'throttled', waitMs: parseRetryAfter(outcome.headers['retry-after'], now) };
+    return { kind: 'throttled', waitMs: parseRetryAfter(outcome.headers['retry-after'], now, maxRetryAfterMs) };
   }
   if (outcome.kind === 'http-error' && outcome.status >= 500) return { kind: 'error' };
   return { kind: 'answered' };
@@ -150,13 +151,13 @@ export class Politeness {
     const s = this.slot(host);
     s.inFlight = Math.max(0, s.inFlight - 1);
     s.lastUsed = now;
-    const signal = hostSignal(outcome, now);
+    const signal = hostSignal(outcome, now, this.o.maxRetryAfterMs);
     if (signal.kind === 'answered') {
       s.errors = 0;
       s.nextAt = Math.max(s.nextAt, now + s.delayMs);
       s.reason = 'delay';
     } else if (signal.kind === 'throttled' && signal.waitMs !== undefined) {
-      s.nextAt = now + Math.max(s.delayMs, Math.min(signal.waitMs, this.o.maxRetryAfterMs));
+      s.nextAt = now + Math.max(s.delayMs, signal.waitMs);
       s.reason = 'retry-after';
     } else {
       s.errors++;

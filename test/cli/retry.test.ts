@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { openStore } from '../../src/store/open.js';
+import { RETRY_AFTER_MAX_MS } from '../../src/web/retry-after.js';
 import { anwc } from '../support/cli.js';
+import { mysqlDb, sqliteDb, type TestDb } from '../support/db.js';
 import { prose, startFlakyWeb, type FlakyWeb } from '../support/flaky.js';
 
 /**
@@ -29,11 +31,18 @@ const fast = ['--delay', '0', '--backoff', '0.02', '--timeout', '0.4', '--progre
 
 async function database(name: string, urls: string[]): Promise<string> {
   const db = `sqlite:${join(dir, `${name}.sqlite`)}`;
+  await seed(db, urls);
+  return db;
+}
+
+async function seed(db: string, urls: string[]): Promise<void> {
   const store = await openStore(db);
   await store.addLinks(urls.map((url) => ({ url, host: new URL(url).hostname, depth: 0 })));
   await store.close();
-  return db;
 }
+
+const BACKENDS: [string, () => TestDb][] = [['SQLite', sqliteDb], ['MariaDB', mysqlDb]];
+const noMysql = process.env.ANWC_TEST_MYSQL === 'off';
 
 describe('retries at the command line', () => {
   it('a server that fails every page twice (503, reset, silence) is harvested completely; anwc stats shows the retries', async () => {
@@ -93,6 +102,59 @@ describe('retries at the command line', () => {
     assert.match(why.stdout, /waiting to be tried again \(try 2, not before \d{4}-.*\); last time not walked: robots\.txt unreachable/);
     assert.equal(web.count('cli-norobots.test', '/p.html'), 0);
   });
+
+  for (const [name, fresh] of BACKENDS) {
+    it(`${name}: a Retry-After of 10^20 seconds, or of the year 9999, parks its link for the bound at most; the run ends and stats reads it`, { skip: name === 'MariaDB' && noMysql }, async () => {
+      // Two hosts: the first answer keeps its host away for the bound too.
+      const [seconds, date] = ['seconds', 'date'].map((k) => `absurd-${k}-${name.toLowerCase()}.test`) as [string, string];
+      web.page(seconds, '/p.html', { html: prose('s'), failFirst: 99, failWith: '429', retryAfter: '99999999999999999999' });
+      web.page(date, '/p.html', { html: prose('d'), failFirst: 99, failWith: '503', retryAfter: 'Fri, 31 Dec 9999 23:59:59 GMT' });
+      const urls = [web.url(seconds, '/p.html'), web.url(date, '/p.html')];
+      const db = fresh();
+      try {
+        await seed(db.url, urls);
+        const started = Date.now();
+        const run = await anwc(['harvest', '--db', db.url, '--max-time', '1', ...fast]);
+        const ended = Date.now();
+        assert.equal(run.code, 0, run.stderr);
+        const store = await openStore(db.url);
+        const links = await Promise.all(urls.map((u) => store.linkByUrl(u)));
+        await store.close();
+        for (const l of links) {
+          assert.deepEqual([l!.status, l!.attempts], ['pending', 1], l!.url);
+          assert.ok(l!.notBefore! >= started + RETRY_AFTER_MAX_MS && l!.notBefore! <= ended + RETRY_AFTER_MAX_MS, `${l!.url} waits the bound: ${new Date(l!.notBefore!).toISOString()}`);
+        }
+        const stats = await anwc(['stats', '--db', db.url]);
+        assert.equal(stats.code, 0, stats.stderr);
+        assert.match(stats.stdout, /2 wait to be tried again \(the first from \d{4}-/);
+      } finally {
+        await db.cleanup();
+      }
+    });
+
+    it(`${name}: a Last-Modified or ETag too long for its column, or a date past 9999, is not kept; a good one is`, { skip: name === 'MariaDB' && noMysql }, async () => {
+      const host = `validators-${name.toLowerCase()}.test`;
+      const good = { 'last-modified': 'Wed, 21 Oct 2015 07:28:00 GMT', etag: '"v1"' };
+      web.page(host, '/good.html', { html: prose('g'), headers: good });
+      web.page(host, '/long.html', { html: prose('l'), headers: { 'last-modified': `Wed, 21 Oct 2015 07:28:00 GMT${' '.repeat(80)}x`, etag: `"${'e'.repeat(300)}"` } });
+      web.page(host, '/far.html', { html: prose('f'), headers: { 'last-modified': 'Sat, 01 Jan 275759 00:00:00 GMT' } });
+      const urls = ['/good.html', '/long.html', '/far.html'].map((p) => web.url(host, p));
+      const db = fresh();
+      try {
+        await seed(db.url, urls);
+        const run = await anwc(['harvest', '--db', db.url, ...fast]);
+        assert.equal(run.code, 0, run.stderr);
+        const store = await openStore(db.url);
+        const links = await Promise.all(urls.map((u) => store.linkByUrl(u)));
+        await store.close();
+        assert.deepEqual(links.map((l) => [l!.status, l!.lastModified, l!.etag]), [
+          ['done', good['last-modified'], good.etag], ['done', null, null], ['done', null, null],
+        ]);
+      } finally {
+        await db.cleanup();
+      }
+    });
+  }
 
   it('a loopback seed is refused without the flag, labelled as such, and walked by a rerun with --allow-private', async () => {
     web.page('127.0.0.1', '/seed.html', prose('seed'));

@@ -7,6 +7,8 @@ import { latestVersion, loadMigrations, pending, statements } from '../../src/st
 import { openStore } from '../../src/store/open.js';
 import { mysqlDb, rawSql, sqliteDb, type TestDb } from '../support/db.js';
 import { BAND_FANOUT } from '../../src/store/rows.js';
+import { storeSummaryLines } from '../../src/cli/report/summary.js';
+import { RETRY_AFTER_MAX_MS } from '../../src/web/retry-after.js';
 
 describe('migrations', () => {
   it('ship for both backends with the same numbers', () => {
@@ -53,6 +55,39 @@ describe('migrations', () => {
   });
 
   for (const [name, fresh] of [['SQLite', sqliteDb], ['MySQL', mysqlDb]] as [string, () => TestDb][]) {
+    it(`${name}: a link and a host an earlier anwc parked past the Retry-After bound are due within it from now`, { skip: name === 'MySQL' && process.env.ANWC_TEST_MYSQL === 'off' }, async () => {
+      const db = fresh();
+      try {
+        const s1 = await openStore(db.url);
+        await s1.addLinks(['/1', '/2'].map((p) => ({ url: `http://parked.test${p}`, host: 'parked.test', depth: 0 })));
+        const [a, b] = [(await s1.linkByUrl('http://parked.test/1'))!, (await s1.linkByUrl('http://parked.test/2'))!];
+        await s1.close();
+        // What older versions wrote: SQLite kept 10^23 (a REAL), MySQL the largest BIGINT a smaller absurd value fits.
+        const absurd = name === 'SQLite' ? 1e23 : '9223372036854775807';
+        const soon = Date.now() + 5000;
+        await rawSql(db.url, "UPDATE links SET status = 'pending', attempts = 1, not_before = ? WHERE id = ?", [absurd, a.id]);
+        await rawSql(db.url, "UPDATE links SET status = 'pending', attempts = 1, not_before = ? WHERE id = ?", [soon, b.id]);
+        await rawSql(db.url, 'UPDATE domains SET next_fetch_at = ?', [absurd]);
+        const bounded = loadMigrations('sqlite').find((m) => m.name === 'bounded_waits')!.version;
+        await rawSql(db.url, 'DELETE FROM schema_version WHERE version >= ?', [bounded]);
+        const before = Date.now();
+        const s2 = await openStore(db.url);
+        const after = Date.now();
+        try {
+          const [a2, b2] = [(await s2.link(a.id))!, (await s2.link(b.id))!];
+          assert.ok(a2.notBefore! >= before - 1000 + RETRY_AFTER_MAX_MS && a2.notBefore! <= after + 1000 + RETRY_AFTER_MAX_MS, String(a2.notBefore));
+          assert.equal(b2.notBefore, soon, 'a wait within the bound is left alone');
+          assert.ok((await s2.domain('parked.test'))!.nextFetchAt! <= after + 1000 + RETRY_AFTER_MAX_MS);
+          const lines = storeSummaryLines(await s2.summary(), []);
+          assert.ok(lines.some((l) => /2 wait to be tried again \(the first from \d{4}-/.test(l)), lines.join('\n'));
+        } finally {
+          await s2.close();
+        }
+      } finally {
+        await db.cleanup();
+      }
+    });
+
     it(`${name}: a store from before the band key bound keeps each key's first BAND_FANOUT nodes`, { skip: name === 'MySQL' && process.env.ANWC_TEST_MYSQL === 'off' }, async () => {
       const db = fresh();
       try {

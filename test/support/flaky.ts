@@ -20,6 +20,8 @@ export interface FlakyPage {
   failWith?: Failure;
   /** Sent with a 503 or 429. */
   retryAfter?: string;
+  /** Sent with the page when it answers (Last-Modified, ETag, …). */
+  headers?: Record<string, string>;
 }
 
 export interface Hit {
@@ -80,7 +82,7 @@ export async function startFlakyWeb(): Promise<FlakyWeb> {
     }
     setTimeout(() => {
       // Content-Length on HEAD too, as real servers send it: header constraints read it.
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(page.html) }).end(req.method === 'HEAD' ? undefined : page.html);
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(page.html), ...page.headers }).end(req.method === 'HEAD' ? undefined : page.html);
     }, page.delayMs ?? 0);
   });
   server.on('connection', (s) => {
