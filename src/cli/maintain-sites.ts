@@ -8,7 +8,8 @@ import { isRobotsRules, robotsAsPrefixes, type RobotsRules } from '../web/robots
  * robots.txt rules in the avoid file already, so the walk does not ask for robots.txt again; a
  * site whose robots.txt the walk did read is listed, and its rules become Avoid entries of the
  * user's avoid file, when plain prefixes say all they say (otherwise the site is not listed and
- * robots.txt is read again next time). The walker keeps robots rules per host name.
+ * robots.txt is read again next time). The walker keeps robots rules per origin; a sites entry
+ * names a host and port, which stand for both schemes.
  */
 
 /** The cause written on rules that stand for a sites-file entry, so that they are not learned back. */
@@ -20,8 +21,13 @@ export async function seedSites(state: Store, entries: readonly SiteEntry[], now
   for (const e of liveSites(entries, now)) {
     const expiresAt = e.expires ?? Number.MAX_SAFE_INTEGER;
     const rules: RobotsRules = { kind: 'allow-all', text: '', truncated: false, cause: FROM_SITES, fetchedAt: now, expiresAt, failures: 0 };
-    await state.saveRobots(e.host, rules, expiresAt);
+    for (const origin of siteOrigins(e)) await state.saveRobots(origin, rules, expiresAt);
   }
+}
+
+/** The origins of a `host:port` site: http and https on that port (URL.origin leaves out a scheme's default port). */
+function siteOrigins(e: SiteEntry): string[] {
+  return ['http', 'https'].map((scheme) => new URL(`${scheme}://${e.host}:${e.port}/`).origin);
 }
 
 export interface LearnedSite {
@@ -37,7 +43,7 @@ export async function learnSites(state: Store, urls: Iterable<string>, token: st
     if (u.protocol !== 'http:' && u.protocol !== 'https:') continue;
     const site = { host: u.hostname, port: Number(u.port || (u.protocol === 'https:' ? 443 : 80)) };
     if (out.has(siteKey(site))) continue;
-    const robots = (await state.loadRobots(site.host, now))?.robots;
+    const robots = (await state.loadRobots(u.origin, now))?.robots;
     if (!isRobotsRules(robots) || robots.cause === FROM_SITES) continue;
     const prefixes = robotsAsPrefixes(robots, token);
     if (!prefixes) continue;

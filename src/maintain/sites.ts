@@ -26,6 +26,11 @@ export function parseSites(text: string): { entries: SiteEntry[]; errors: AvoidP
       errors.push({ line: i + 1, col, message: 'expected Site host:port [date|*]' });
       return;
     }
+    // The walker keeps robots.txt per origin, so the site must make one.
+    if (!URL.canParse(`http://${m[1]}:${m[2]}/`)) {
+      errors.push({ line: i + 1, col: col + raw.trimStart().indexOf(m[1]!, 4), message: `not a host name: ${m[1]}` });
+      return;
+    }
     const expires = expiryOf(m[3]?.trim());
     if (expires !== undefined && Number.isNaN(expires)) {
       errors.push({ line: i + 1, col: col + raw.trimStart().indexOf('['), message: `not a date: ${m[3]!.trim()}` });

@@ -509,9 +509,13 @@ export interface Store {
   topDomains(limit: number): Promise<TopDomains>;
   setNextFetchAt(domainId: number, at: number): Promise<void>;
 
-  saveRobots(host: string, robots: unknown, expiresAt: number): Promise<void>;
-  /** The cached robots rules, or undefined when there are none or they expired. */
-  loadRobots(host: string, now?: number): Promise<RobotsEntry | undefined>;
+  /**
+   * Keeps an origin's robots.txt rules (`https://example.org:8443`, as URL.origin writes it) until
+   * `expiresAt`: robots.txt speaks for one scheme, host and port (RFC 9309 §2.3), not for the domain.
+   */
+  saveRobots(origin: string, robots: unknown, expiresAt: number): Promise<void>;
+  /** The origin's cached robots rules, or undefined when there are none or they expired. */
+  loadRobots(origin: string, now?: number): Promise<RobotsEntry | undefined>;
 
   summary(): Promise<StoreSummary>;
   searchQuery(id: number): Promise<StoredQuery | undefined>;

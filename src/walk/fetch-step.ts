@@ -3,7 +3,7 @@ import type { Fetcher } from '../web/fetcher.js';
 import type { FetchOutcome } from '../web/outcome.js';
 import type { Politeness } from '../web/politeness.js';
 import { parseRetryAfter } from '../web/retry-after.js';
-import { RobotsCache, robotsOrigin, type RobotsStore } from '../web/robots-cache.js';
+import { RobotsCache, robotsOrigin } from '../web/robots-cache.js';
 import { RobotsGate } from '../web/robots-fetch.js';
 import { crawlDelay } from '../web/robots.js';
 import type { DnsFacts } from './constraints/constraint.js';
@@ -61,7 +61,7 @@ export class FetchStep {
     private readonly fetcher: Fetcher,
     private readonly opts: FetchStepOptions,
   ) {
-    this.gate = new RobotsGate(fetcher, { userAgent: opts.token, cache: new RobotsCache({ store: robotsByHost(store) }) });
+    this.gate = new RobotsGate(fetcher, { userAgent: opts.token, cache: new RobotsCache({ store }) });
   }
 
   /**
@@ -164,15 +164,4 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
       resolve();
     }
   });
-}
-
-/**
- * The store keeps robots.txt beside its domain, keyed by host name, so http and https (and other
- * ports) of one host share one policy, the usual case; the cache speaks in origins.
- */
-function robotsByHost(store: Store): RobotsStore {
-  return {
-    saveRobots: (origin, robots, expiresAt) => store.saveRobots(new URL(origin).hostname, robots, expiresAt),
-    loadRobots: (origin, now) => store.loadRobots(new URL(origin).hostname, now),
-  };
 }

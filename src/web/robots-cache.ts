@@ -2,10 +2,9 @@ import { keepNewest } from '../bounded.js';
 import { isRobotsRules, type RobotsRules } from './robots.js';
 
 /**
- * Where robots.txt policies outlive the process (MOMspider's sites file). The Store of src/store
- * has this shape, keeping the rules as JSON beside the domain with their expiry; it keys them by
- * host, so a crawler using it passes the host as the key (http and https of a host then share one
- * robots.txt, the usual case). What comes back is checked, not trusted: it may be an old format.
+ * Where robots.txt policies outlive the process (MOMspider's sites file), keyed by origin. The
+ * Store of src/store has this shape, keeping the rules as JSON with their expiry. What comes back
+ * is checked, not trusted: it may be an old format.
  */
 export interface RobotsStore {
   saveRobots(key: string, robots: unknown, expiresAt: number): Promise<void>;
@@ -33,7 +32,7 @@ export function robotsUrl(url: string): string {
 }
 
 /**
- * Robots policies keyed by origin (or host, see RobotsStore), with expiry. Lifecycle of an entry: `get` misses (absent or
+ * Robots policies keyed by origin, with expiry. Lifecycle of an entry: `get` misses (absent or
  * expired) → the caller fetches /robots.txt → `robotsFromFetch` → `put` → `get` hits until
  * `expiresAt` (at most 24 h, or the retry time after a failure) → misses again.
  */

@@ -19,10 +19,11 @@ describe('the sites file (appendix D)', () => {
   });
 
   it('says where a line is wrong', () => {
-    assert.deepEqual(parseSites('Site a.test:80 [*]\n  Site b.test [*]\nSite c.test:99999\nSite d.test:80 [someday]').errors, [
+    assert.deepEqual(parseSites('Site a.test:80 [*]\n  Site b.test [*]\nSite c.test:99999\nSite d.test:80 [someday]\nSite  e%zz.test:80').errors, [
       { line: 2, col: 3, message: 'expected Site host:port [date|*]' },
       { line: 3, col: 1, message: 'expected Site host:port [date|*]' },
       { line: 4, col: 16, message: 'not a date: someday' },
+      { line: 5, col: 7, message: 'not a host name: e%zz.test' },
     ]);
   });
 });

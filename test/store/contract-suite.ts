@@ -647,12 +647,21 @@ export function contractSuite(b: Backend): void {
         assert.equal((await s.searchQuery(r.queryId))!.provider, 'brave');
       }));
 
-    it('caches robots rules until they expire; keeps runs and settings', () =>
+    it('caches robots rules per origin until they expire; keeps runs and settings', () =>
       withStore(b, async (s) => {
-        await s.saveRobots('r.test', { groups: [{ agents: ['*'], disallow: ['/private'] }] }, 5000);
-        assert.deepEqual(await s.loadRobots('r.test', 4999), { robots: { groups: [{ agents: ['*'], disallow: ['/private'] }] }, expiresAt: 5000 });
-        assert.equal(await s.loadRobots('r.test', 5000), undefined);
-        assert.equal(await s.loadRobots('none.test'), undefined);
+        await s.saveRobots('http://r.test', { groups: [{ agents: ['*'], disallow: ['/private'] }] }, 5000);
+        assert.deepEqual(await s.loadRobots('http://r.test', 4999), { robots: { groups: [{ agents: ['*'], disallow: ['/private'] }] }, expiresAt: 5000 });
+        assert.equal(await s.loadRobots('http://r.test', 5000), undefined);
+        assert.equal(await s.loadRobots('http://none.test'), undefined);
+        // RFC 9309 §2.3: another scheme or port of the host is another robots.txt.
+        await s.saveRobots('http://r.test:8080', { all: 'allowed' }, 6000);
+        await s.saveRobots('https://r.test', { all: 'disallowed' }, 7000);
+        assert.deepEqual((await s.loadRobots('http://r.test:8080', 0))?.robots, { all: 'allowed' });
+        assert.deepEqual((await s.loadRobots('https://r.test', 0))?.robots, { all: 'disallowed' });
+        assert.deepEqual((await s.loadRobots('http://r.test', 0))?.robots, { groups: [{ agents: ['*'], disallow: ['/private'] }] });
+        await s.saveRobots('http://r.test:8080', { all: 'read again' }, 8000);
+        assert.deepEqual(await s.loadRobots('http://r.test:8080', 0), { robots: { all: 'read again' }, expiresAt: 8000 });
+        await s.addLinks([{ url: 'http://r.test/', host: 'r.test', depth: 0 }]);
         const dom = (await s.domain('r.test'))!;
         await s.setNextFetchAt(dom.id, 777);
         assert.equal((await s.domain('r.test'))!.nextFetchAt, 777);

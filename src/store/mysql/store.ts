@@ -217,17 +217,17 @@ export class MysqlStore implements Store {
     await run(this.pool, 'UPDATE domains SET next_fetch_at = ? WHERE id = ?', [at, domainId]);
   }
 
-  async saveRobots(host: string, robots: unknown, expiresAt: number): Promise<void> {
+  async saveRobots(origin: string, robots: unknown, expiresAt: number): Promise<void> {
     await run(this.pool,
-      `INSERT INTO domains (host, robots, robots_expires_at) VALUES (?, ?, ?)
-       ON DUPLICATE KEY UPDATE robots = VALUES(robots), robots_expires_at = VALUES(robots_expires_at)`,
-      [host, JSON.stringify(robots), expiresAt]);
+      `INSERT INTO robots (origin, rules, expires_at) VALUES (?, ?, ?)
+       ON DUPLICATE KEY UPDATE rules = VALUES(rules), expires_at = VALUES(expires_at)`,
+      [origin, JSON.stringify(robots), expiresAt]);
   }
 
-  async loadRobots(host: string, now = Date.now()): Promise<RobotsEntry | undefined> {
-    const r = await one(this.pool, 'SELECT robots, robots_expires_at FROM domains WHERE host = ?', [host]);
-    if (!r || r.robots == null || Number(r.robots_expires_at) <= now) return undefined;
-    return { robots: JSON.parse(String(r.robots)), expiresAt: Number(r.robots_expires_at) };
+  async loadRobots(origin: string, now = Date.now()): Promise<RobotsEntry | undefined> {
+    const r = await one(this.pool, 'SELECT rules, expires_at FROM robots WHERE origin = ?', [origin]);
+    if (!r || Number(r.expires_at) <= now) return undefined;
+    return { robots: JSON.parse(String(r.rules)), expiresAt: Number(r.expires_at) };
   }
 
   async summary(): Promise<StoreSummary> {

@@ -270,17 +270,17 @@ export class SqliteStore implements Store {
     this.db.prepare('UPDATE domains SET next_fetch_at = ? WHERE id = ?').run(at, domainId);
   }
 
-  async saveRobots(host: string, robots: unknown, expiresAt: number): Promise<void> {
+  async saveRobots(origin: string, robots: unknown, expiresAt: number): Promise<void> {
     this.write(() => {
-      this.db.prepare('INSERT OR IGNORE INTO domains (host) VALUES (?)').run(host);
-      this.db.prepare('UPDATE domains SET robots = ?, robots_expires_at = ? WHERE host = ?').run(JSON.stringify(robots), expiresAt, host);
+      this.db.prepare('INSERT INTO robots (origin, rules, expires_at) VALUES (?, ?, ?) ON CONFLICT (origin) DO UPDATE SET rules = excluded.rules, expires_at = excluded.expires_at')
+        .run(origin, JSON.stringify(robots), expiresAt);
     });
   }
 
-  async loadRobots(host: string, now = Date.now()): Promise<RobotsEntry | undefined> {
-    const r = this.db.prepare('SELECT robots, robots_expires_at FROM domains WHERE host = ?').get(host) as Row | undefined;
-    if (!r || r.robots == null || Number(r.robots_expires_at) <= now) return undefined;
-    return { robots: JSON.parse(String(r.robots)), expiresAt: Number(r.robots_expires_at) };
+  async loadRobots(origin: string, now = Date.now()): Promise<RobotsEntry | undefined> {
+    const r = this.db.prepare('SELECT rules, expires_at FROM robots WHERE origin = ?').get(origin) as Row | undefined;
+    if (!r || Number(r.expires_at) <= now) return undefined;
+    return { robots: JSON.parse(String(r.rules)), expiresAt: Number(r.expires_at) };
   }
 
   async summary(): Promise<StoreSummary> {
