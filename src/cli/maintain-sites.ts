@@ -43,7 +43,8 @@ export async function learnSites(state: Store, urls: Iterable<string>, token: st
     if (u.protocol !== 'http:' && u.protocol !== 'https:') continue;
     const site = { host: u.hostname, port: Number(u.port || (u.protocol === 'https:' ? 443 : 80)) };
     if (out.has(siteKey(site))) continue;
-    const robots = (await state.loadRobots(u.origin, now))?.robots;
+    const entry = await state.loadRobots(u.origin);
+    const robots = entry && entry.expiresAt > now ? entry.robots : undefined;
     if (!isRobotsRules(robots) || robots.cause === FROM_SITES) continue;
     const prefixes = robotsAsPrefixes(robots, token);
     if (!prefixes) continue;

@@ -309,7 +309,7 @@ export const OPTIONS = {
   },
   'max-retries': {
     type: 'number',
-    describe: 'Tries again a link whose fetch failed for a passing reason (timeout, reset, 429, 5xx…) up to this many times, across runs, then calls it failed',
+    describe: 'Tries again a link whose fetch failed for a passing reason (timeout, reset, 429, 5xx…) up to this many times, across runs, then calls it failed; a robots.txt that cannot be had is asked again as many times, without spending its links\' tries',
     default: DEFAULT_MAX_RETRIES,
     check: (v) => (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 100 ? undefined : 'give a whole number from 0 to 100'),
   },

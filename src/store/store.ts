@@ -13,8 +13,8 @@
  *   addLinks ──▶ pending ──leaseNextLink──▶ leased ──completePage──▶ done | failed | excluded
  *                 ▲  ▲                         │  │
  *                 │  └── lease expired ────────┘  │  (releaseExpiredLeases, or the next lease call)
- *                 └───── retry (transient) ───────┘  completePage with status 'pending': attempts + 1,
- *                                                    not leased again before notBefore
+ *                 └───── retry (transient) ───────┘  completePage with status 'pending': attempts + 1
+ *                                                    (unless not attempted), not leased again before notBefore
  *
  * A failed link comes back with retryFailed; a link refused by the run's own settings (outcome
  * 'refused': address policy, scope) comes back at the next run's start with requeueRefused, so a
@@ -287,6 +287,11 @@ export interface CompletePageInput {
   /** 'pending' puts the link back for a retry: its attempts grow by one and it waits until `notBefore`. */
   status?: Extract<LinkStatus, 'pending' | 'done' | 'failed' | 'excluded'>;
   notBefore?: number | null;
+  /**
+   * False when a link goes back 'pending' without having been tried (robots.txt of its origin
+   * could not be had): it waits until `notBefore` with its attempts as they were. True by default.
+   */
+  attempted?: boolean;
   outcome: LinkOutcome;
   nodes: NodeInput[];
   newLinks: LinkInput[];
@@ -361,8 +366,8 @@ export interface StoreSummary {
   /** Failed links by failure kind or HTTP status. */
   failures: Record<string, number>;
   /**
-   * Retries: links waiting for another try after a transient failure, when the first is due, and
-   * every link that needed more than one try (whatever became of it).
+   * Retries: links waiting for another try after a transient failure or for their robots.txt, when
+   * the first is due, and every link that needed more than one try (whatever became of it).
    */
   retries: { pending: number; nextAt: number | null; retried: number };
   /** Crawler nodes by what their last revalidation found. */
@@ -514,8 +519,12 @@ export interface Store {
    * `expiresAt`: robots.txt speaks for one scheme, host and port (RFC 9309 §2.3), not for the domain.
    */
   saveRobots(origin: string, robots: unknown, expiresAt: number): Promise<void>;
-  /** The origin's cached robots rules, or undefined when there are none or they expired. */
-  loadRobots(origin: string, now?: number): Promise<RobotsEntry | undefined>;
+  /**
+   * The origin's last robots rules with their expiry, expired or not (the reader judges): an
+   * expired entry still says how many times in a row robots.txt could not be had, so the wait
+   * before the next try grows across runs. Undefined when there are none.
+   */
+  loadRobots(origin: string): Promise<RobotsEntry | undefined>;
 
   summary(): Promise<StoreSummary>;
   searchQuery(id: number): Promise<StoredQuery | undefined>;

@@ -14,9 +14,12 @@ export function summaryQueries(failureKey: string): Record<keyof StoreSummary, s
     links: 'SELECT status AS k, COUNT(*) AS n FROM links GROUP BY status',
     outcomes: 'SELECT outcome_kind AS k, COUNT(*) AS n FROM links WHERE outcome_kind IS NOT NULL GROUP BY outcome_kind',
     failures: `SELECT ${failureKey} AS k, COUNT(*) AS n FROM links WHERE status = 'failed' GROUP BY k`,
+    // A link waiting for a retry has a not-before time; one that waits for its robots.txt has it
+    // without a try spent.
     retries:
-      "SELECT SUM(CASE WHEN status IN ('pending', 'leased') THEN 1 ELSE 0 END) AS n, COUNT(*) AS retried, " +
-      "MIN(CASE WHEN status = 'pending' THEN not_before END) AS at FROM links WHERE attempts > 0",
+      "SELECT SUM(CASE WHEN status IN ('pending', 'leased') AND not_before IS NOT NULL THEN 1 ELSE 0 END) AS n, " +
+      'SUM(CASE WHEN attempts > 0 THEN 1 ELSE 0 END) AS retried, ' +
+      "MIN(CASE WHEN status = 'pending' THEN not_before END) AS at FROM links WHERE attempts > 0 OR not_before IS NOT NULL",
     nodeStatus: "SELECT status AS k, COUNT(*) AS n FROM nodes WHERE origin = 'crawler' GROUP BY status",
     reviews: "SELECT review AS k, COUNT(*) AS n FROM nodes WHERE origin = 'crawler' GROUP BY review",
     copies: 'SELECT kind AS k, COUNT(*) AS n FROM node_copies GROUP BY kind',

@@ -384,6 +384,7 @@ export class Walker {
       owner: this.opts.owner,
       status: next.status,
       notBefore: next.status === 'pending' ? next.notBefore : null,
+      attempted: next.status !== 'pending' || next.attempted,
       outcome: toStored(outcome),
       nodes: result?.nodes ?? [],
       newLinks,

@@ -101,8 +101,9 @@ export class FetchStep {
     // robots.txt was a request to the host too: the page waits the host's delay after it.
     if (this.gate.lastOutcome.get(origin) !== before) await pause(this.opts.politeness.state(link.host)?.delayMs ?? 0, signal);
     if (!decision.allowed) {
-      const retryAt = decision.rules.kind === 'disallow-all' ? decision.rules.retryAfter : undefined;
-      return { outcome: { kind: 'robots', reason: decision.reason, ...(retryAt === undefined ? {} : { retryAt }) } };
+      const r = decision.rules;
+      const retry = r.kind === 'disallow-all' && r.retryAfter !== undefined ? { retryAt: r.retryAfter, failures: r.failures } : {};
+      return { outcome: { kind: 'robots', reason: decision.reason, ...retry } };
     }
     if (signal.aborted) return { outcome: { kind: 'failed', failure: 'interrupted' } };
     let elsewhere: string | undefined;

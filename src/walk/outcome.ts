@@ -28,9 +28,10 @@ export type WalkOutcome =
   | { kind: 'refused'; reason: 'address-refused' | 'out-of-scope'; constraint?: string; detail?: string }
   /**
    * robots.txt forbids the URL for our product token; or, with `retryAt`, robots.txt could not be
-   * had (5xx, network) and RFC 9309 says disallow until it can: then the link is tried again.
+   * had (5xx, network) and RFC 9309 says disallow until it can: then the link waits for robots.txt
+   * to be read again, and `failures` says how many times in a row it could not be had.
    */
-  | { kind: 'robots'; reason: string; rule?: string; retryAt?: number }
+  | { kind: 'robots'; reason: string; rule?: string; retryAt?: number; failures?: number }
   /** The server answered with an error status; `retryAt` when it said Retry-After. */
   | { kind: 'http-error'; status: number; retryAt?: number }
   /** The fetch failed before a usable answer: timeout, dns, refused-address, reset, too-large, … */
@@ -85,7 +86,7 @@ export function describeOutcome(o: WalkOutcome): string {
         ? `not walked: the address is refused by this run's settings${o.detail ? ` (${o.detail})` : ''}; a run with --resolve HOST:ADDRESS or --allow-private walks it`
         : `not walked: out of this run's scope (${o.constraint ?? 'scope'}); a run whose scope includes it walks it`;
     case 'robots':
-      return `not walked: ${o.reason.startsWith('robots.txt') ? '' : 'robots.txt '}${o.reason}${o.rule ? ` (${o.rule})` : ''}`;
+      return `not walked: ${o.reason.startsWith('robots.txt') ? '' : 'robots.txt '}${o.reason}${o.rule ? ` (${o.rule})` : ''}${o.failures ? `; ${o.failures} failure(s) in a row` : ''}`;
     case 'http-error':
       return `failed: the server answered HTTP ${o.status}`;
     case 'failed':

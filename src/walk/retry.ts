@@ -3,9 +3,11 @@ import { statusOf } from './outcome.js';
 
 /**
  * Whether a link's outcome is final, or the link goes back to the frontier for another try. A
- * transient failure (the network, a server in trouble, robots.txt that could not be had) is tried
- * again after Retry-After or a backoff, up to `maxRetries` retries counted across runs; a
- * permanent one (404, 410, other 4xx, robots disallow, a constraint) is final at once.
+ * transient failure (the network, a server in trouble) is tried again after Retry-After or a
+ * backoff, up to `maxRetries` retries counted across runs; a permanent one (404, 410, other 4xx,
+ * robots disallow, a constraint) is final at once. robots.txt that could not be had is its
+ * origin's failure, not the link's: the link waits for robots.txt to be read again without
+ * spending a try, until robots.txt itself has failed 1 + `maxRetries` times in a row.
  */
 
 /** HTTP statuses that say "not now" rather than "not this": RFC 9110 and RFC 6585. */
@@ -25,9 +27,10 @@ export const DEFAULT_MAX_RETRIES = 3;
 
 export type Disposition =
   | { status: 'done' | 'failed' | 'excluded' }
-  | { status: 'pending'; notBefore: number; attempt: number };
+  /** `attempted`: the link was tried and failed (its attempts grow); false when it waits for its robots.txt. */
+  | { status: 'pending'; notBefore: number; attempted: boolean };
 
-/** Transient outcomes, and the time the server asked us to come back (Retry-After, robots retry), if any. */
+/** Transient failures of the link itself, and the time the server asked us to come back (Retry-After), if any. */
 export function transience(o: WalkOutcome): { retryAt?: number } | undefined {
   switch (o.kind) {
     case 'failed':
@@ -36,8 +39,6 @@ export function transience(o: WalkOutcome): { retryAt?: number } | undefined {
       return undefined;
     case 'http-error':
       return TRANSIENT_STATUSES.has(o.status) ? { retryAt: o.retryAt } : undefined;
-    case 'robots':
-      return o.retryAt === undefined ? undefined : { retryAt: o.retryAt };
     default:
       return undefined;
   }
@@ -45,13 +46,17 @@ export function transience(o: WalkOutcome): { retryAt?: number } | undefined {
 
 /**
  * What the store does with the link: `attempts` is how many tries failed transiently before this
- * one. A transient outcome with retries left waits until the later of the server's time and the
- * backoff; the backoff alone when the server named none.
+ * one. A transient outcome with retries left waits until the server's time (Retry-After), or the
+ * backoff when the server named none; a link whose robots.txt could not be had waits until
+ * robots.txt is asked again, its attempts untouched.
  */
 export function dispose(o: WalkOutcome, attempts: number, policy: RetryPolicy, now: number): Disposition {
+  if (o.kind === 'robots' && o.retryAt !== undefined) {
+    const failures = o.failures ?? 1;
+    return failures > policy.maxRetries ? { status: statusOf(o) } : { status: 'pending', attempted: false, notBefore: Math.max(o.retryAt, now) };
+  }
   const t = transience(o);
   if (!t || attempts >= policy.maxRetries) return { status: statusOf(o) };
-  const attempt = attempts + 1;
-  const backoffAt = now + policy.backoff(attempt);
-  return { status: 'pending', attempt, notBefore: t.retryAt === undefined ? backoffAt : Math.max(t.retryAt, now) };
+  const backoffAt = now + policy.backoff(attempts + 1);
+  return { status: 'pending', attempted: true, notBefore: t.retryAt === undefined ? backoffAt : Math.max(t.retryAt, now) };
 }

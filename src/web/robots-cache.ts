@@ -8,8 +8,8 @@ import { isRobotsRules, type RobotsRules } from './robots.js';
  */
 export interface RobotsStore {
   saveRobots(key: string, robots: unknown, expiresAt: number): Promise<void>;
-  /** Undefined when there is no entry or it has expired at `now`. */
-  loadRobots(key: string, now?: number): Promise<{ robots: unknown; expiresAt: number } | undefined>;
+  /** The last entry kept, expired or not (the cache judges, and learns from an expired one); undefined when there is none. */
+  loadRobots(key: string): Promise<{ robots: unknown; expiresAt: number } | undefined>;
 }
 
 export interface RobotsCacheOptions {
@@ -54,7 +54,7 @@ export class RobotsCache {
     return rules && this.now() < rules.expiresAt ? rules : undefined;
   }
 
-  /** The last rules known for an origin, fresh or not (to grow the retry delay). */
+  /** The last rules known for an origin, fresh or not, in this process or an earlier one (to grow the retry delay). */
   async stale(origin: string): Promise<RobotsRules | undefined> {
     return this.lookup(origin);
   }
@@ -70,7 +70,7 @@ export class RobotsCache {
       this.remember(origin, inMemory);
       return inMemory;
     }
-    const entry = await this.store?.loadRobots(origin, this.now());
+    const entry = await this.store?.loadRobots(origin);
     if (!entry || !isRobotsRules(entry.robots)) return undefined;
     this.remember(origin, entry.robots);
     return entry.robots;

@@ -99,7 +99,7 @@ describe('retries at the command line', () => {
     const run = await anwc(['harvest', '--db', db, '--max-time', '1', ...fast]);
     assert.equal(run.code, 0, run.stderr);
     const why = await anwc(['why', url, '--db', db]);
-    assert.match(why.stdout, /waiting to be tried again \(try 2, not before \d{4}-.*\); last time not walked: robots\.txt unreachable/);
+    assert.match(why.stdout, /waiting for its robots\.txt to be asked again \(not before \d{4}-.*, 0 of its own tries spent\); last time not walked: robots\.txt unreachable/);
     assert.equal(web.count('cli-norobots.test', '/p.html'), 0);
   });
 

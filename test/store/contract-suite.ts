@@ -520,6 +520,28 @@ export function contractSuite(b: Backend): void {
         assert.equal(await s.nextDueAt(dom.id), null);
       }));
 
+    it('a link put back without a try (its robots.txt could not be had) keeps its attempts, and waits as a retry does', () =>
+      withStore(b, async (s) => {
+        await s.addLinks([{ url: 'http://w.test/1', host: 'w.test', depth: 0 }]);
+        const dom = (await s.domain('w.test'))!;
+        const first = (await s.leaseNextLink(dom.id, 'me', 60_000, 1000))!;
+        await s.completePage({
+          linkId: first.id, owner: 'me', status: 'pending', notBefore: 5000, attempted: false, outcome: { kind: 'robots', detail: { retryAt: 5000, failures: 1 } },
+          nodes: [], newLinks: [], domainReward: 0, at: 1000,
+        });
+        const back = (await s.link(first.id))!;
+        assert.deepEqual([back.status, back.attempts, back.notBefore], ['pending', 0, 5000]);
+        assert.equal(await s.leaseNextLink(dom.id, 'me', 60_000, 4999), undefined, 'not before its time');
+        assert.deepEqual((await s.summary()).retries, { pending: 1, nextAt: 5000, retried: 0 });
+        const again = (await s.leaseNextLink(dom.id, 'me', 60_000, 5000))!;
+        await s.completePage({
+          linkId: again.id, owner: 'me', status: 'pending', notBefore: 9000, outcome: { kind: 'http-error', detail: { status: 503 } },
+          nodes: [], newLinks: [], domainReward: 0, at: 5000,
+        });
+        assert.equal((await s.link(first.id))!.attempts, 1, 'a try of its own counts');
+        assert.deepEqual((await s.summary()).retries, { pending: 1, nextAt: 9000, retried: 1 });
+      }));
+
     it('claims a host for every process: its delay, its requests in flight, then its next link; the page\'s answer moves the next time', () =>
       withStore(b, async (s) => {
         await s.addLinks(['/1', '/2', '/3'].map((p) => ({ url: `http://h.test${p}`, host: 'h.test', depth: 0 })));
@@ -647,20 +669,19 @@ export function contractSuite(b: Backend): void {
         assert.equal((await s.searchQuery(r.queryId))!.provider, 'brave');
       }));
 
-    it('caches robots rules per origin until they expire; keeps runs and settings', () =>
+    it('keeps robots rules per origin with their expiry, and gives them back expired too; keeps runs and settings', () =>
       withStore(b, async (s) => {
         await s.saveRobots('http://r.test', { groups: [{ agents: ['*'], disallow: ['/private'] }] }, 5000);
-        assert.deepEqual(await s.loadRobots('http://r.test', 4999), { robots: { groups: [{ agents: ['*'], disallow: ['/private'] }] }, expiresAt: 5000 });
-        assert.equal(await s.loadRobots('http://r.test', 5000), undefined);
+        assert.deepEqual(await s.loadRobots('http://r.test'), { robots: { groups: [{ agents: ['*'], disallow: ['/private'] }] }, expiresAt: 5000 });
         assert.equal(await s.loadRobots('http://none.test'), undefined);
         // RFC 9309 §2.3: another scheme or port of the host is another robots.txt.
         await s.saveRobots('http://r.test:8080', { all: 'allowed' }, 6000);
         await s.saveRobots('https://r.test', { all: 'disallowed' }, 7000);
-        assert.deepEqual((await s.loadRobots('http://r.test:8080', 0))?.robots, { all: 'allowed' });
-        assert.deepEqual((await s.loadRobots('https://r.test', 0))?.robots, { all: 'disallowed' });
-        assert.deepEqual((await s.loadRobots('http://r.test', 0))?.robots, { groups: [{ agents: ['*'], disallow: ['/private'] }] });
+        assert.deepEqual((await s.loadRobots('http://r.test:8080'))?.robots, { all: 'allowed' });
+        assert.deepEqual((await s.loadRobots('https://r.test'))?.robots, { all: 'disallowed' });
+        assert.deepEqual((await s.loadRobots('http://r.test'))?.robots, { groups: [{ agents: ['*'], disallow: ['/private'] }] });
         await s.saveRobots('http://r.test:8080', { all: 'read again' }, 8000);
-        assert.deepEqual(await s.loadRobots('http://r.test:8080', 0), { robots: { all: 'read again' }, expiresAt: 8000 });
+        assert.deepEqual(await s.loadRobots('http://r.test:8080'), { robots: { all: 'read again' }, expiresAt: 8000 });
         await s.addLinks([{ url: 'http://r.test/', host: 'r.test', depth: 0 }]);
         const dom = (await s.domain('r.test'))!;
         await s.setNextFetchAt(dom.id, 777);

@@ -3,7 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import { harvest, type HarvestOptions } from '../../src/harvest/harvest.js';
 import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
-import { sqliteDb, type TestDb } from '../support/db.js';
+import { DEFAULT_MAX_RETRIES } from '../../src/walk/retry.js';
+import { ROBOTS_RETRY_BASE_MS, type RobotsRules } from '../../src/web/robots.js';
+import { rawSql, sqliteDb, type TestDb } from '../support/db.js';
 import { prose, startFlakyWeb, type FlakyWeb } from '../support/flaky.js';
 
 /**
@@ -166,11 +168,56 @@ describe('retries', () => {
       const t0 = Date.now();
       await harvest(store, options({ maxTimeMs: 500 }));
       const link = (await store.linkByUrl(web.url('norobots.test', '/p.html')))!;
-      assert.deepEqual([link.status, link.outcome?.kind, link.attempts], ['pending', 'robots', 1]);
+      assert.deepEqual([link.status, link.outcome?.kind, link.attempts], ['pending', 'robots', 0]);
       assert.ok(link.notBefore! > t0 + 60_000, 'tried again when robots.txt is asked again, minutes later');
       assert.equal(web.count('norobots.test', '/p.html'), 0);
     }));
+
+  it('robots.txt that could not be had spends none of the page\'s tries, and its wait grows from one run to the next', async () => {
+    const db = sqliteDb();
+    const store = await openStore(db.url);
+    try {
+      const host = 'robots-apart.test';
+      web.page(host, '/robots.txt', { html: 'User-agent: *\nAllow: /\n', failFirst: 2, failWith: '503' });
+      web.page(host, '/p.html', { html: prose(1), failFirst: 99, failWith: '503' });
+      await seedLinks(store, host, ['/p.html']);
+      const origin = new URL(web.url(host)).origin;
+      for (const failures of [1, 2]) {
+        await harvest(store, options({ maxTimeMs: 300 }));
+        const link = (await store.linkByUrl(web.url(host, '/p.html')))!;
+        assert.deepEqual([link.status, link.outcome?.kind, link.attempts], ['pending', 'robots', 0], `robots.txt failure ${failures} is no try of the page`);
+        const rules = (await store.loadRobots(origin))!.robots as RobotsRules;
+        assert.deepEqual([rules.failures, rules.retryAfter! - rules.fetchedAt], [failures, ROBOTS_RETRY_BASE_MS * 2 ** (failures - 1)], 'the wait doubles in the next run');
+        await waitsPassed(db.url);
+      }
+      await harvest(store, options());
+      assert.equal(web.count(host, '/robots.txt'), 3);
+      assert.equal(web.count(host, '/p.html'), 1 + DEFAULT_MAX_RETRIES, 'the page had every try of its own');
+      const link = (await store.linkByUrl(web.url(host, '/p.html')))!;
+      assert.deepEqual([link.status, link.attempts, link.outcome?.kind], ['failed', DEFAULT_MAX_RETRIES, 'http-error']);
+    } finally {
+      await store.close();
+      await db.cleanup();
+    }
+  });
+
+  it('a robots.txt that failed 1 + --max-retries times in a row ends the waiting of its links', () =>
+    withStore(async (store) => {
+      web.page('robots-gone.test', '/robots.txt', { html: 'User-agent: *\nAllow: /\n', failFirst: 99, failWith: '503' });
+      web.page('robots-gone.test', '/p.html', prose(1));
+      await seedLinks(store, 'robots-gone.test', ['/p.html']);
+      await harvest(store, options({ maxRetries: 0, maxTimeMs: 2000 }));
+      const link = (await store.linkByUrl(web.url('robots-gone.test', '/p.html')))!;
+      assert.deepEqual([link.status, link.outcome?.kind, link.attempts], ['excluded', 'robots', 0]);
+      assert.equal(web.count('robots-gone.test', '/p.html'), 0);
+    }));
 });
+
+/** As if the waits had passed: robots.txt the store keeps has expired, and the links waiting are due. */
+async function waitsPassed(db: string): Promise<void> {
+  await rawSql(db, "UPDATE robots SET expires_at = 0, rules = json_set(rules, '$.expiresAt', 0, '$.retryAfter', 0)");
+  await rawSql(db, 'UPDATE links SET not_before = 0 WHERE not_before IS NOT NULL');
+}
 
 describe('refusals by the run\'s own settings', () => {
   it('a loopback seed without --resolve is refused as such, and a rerun with the mapping walks it', () =>

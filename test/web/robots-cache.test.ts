@@ -10,14 +10,14 @@ const T0 = Date.UTC(2024, 0, 1);
 // Compile-time: the project's Store can be handed to RobotsCache as it is.
 export const storeIsRobotsStore = (store: Store): RobotsStore => store;
 
-/** A store that keeps JSON text and its expiry, as the domains table does. */
+/** A store that keeps JSON text and its expiry, as the robots table does, and gives back expired entries too. */
 class JsonStore implements RobotsStore {
   readonly rows = new Map<string, { json: string; expiresAt: number }>();
   loads = 0;
-  async loadRobots(key: string, now = Date.now()) {
+  async loadRobots(key: string) {
     this.loads++;
     const row = this.rows.get(key);
-    return row === undefined || row.expiresAt <= now ? undefined : { robots: JSON.parse(row.json) as unknown, expiresAt: row.expiresAt };
+    return row === undefined ? undefined : { robots: JSON.parse(row.json) as unknown, expiresAt: row.expiresAt };
   }
   async saveRobots(key: string, robots: unknown, expiresAt: number): Promise<void> {
     this.rows.set(key, { json: JSON.stringify(robots), expiresAt });
@@ -63,6 +63,18 @@ test('persisted through the store: a new cache reads what an old one saved, expi
   assert.equal(store.loads, 1, 'the second get is served from memory');
   now = T0 + ROBOTS_MAX_AGE_MS;
   assert.equal(await new RobotsCache({ store, now: () => now }).get('https://example.org'), undefined);
+});
+
+test('an expired failure read back from the store still counts: the next process waits twice as long', async () => {
+  const store = new JsonStore();
+  const first = robotsFromFetch({ status: 503 }, T0);
+  await new RobotsCache({ store, now: () => T0 }).put('https://down.example', first);
+  const later = first.retryAfter!;
+  const next = new RobotsCache({ store, now: () => later });
+  assert.equal(await next.get('https://down.example'), undefined, 'expired: robots.txt is asked again');
+  const again = robotsFromFetch({ status: 503 }, later, await next.stale('https://down.example'));
+  assert.equal(again.failures, 2);
+  assert.equal(again.retryAfter! - later, 2 * (first.retryAfter! - T0));
 });
 
 test('through the real SQLite store: saved by one cache, read by the next, until it expires', async () => {

@@ -22,10 +22,13 @@ async function explain(store: Store, link: Link): Promise<Record<string, unknown
   const referrer = link.referrerUrl ?? undefined;
   const query = link.queryId ? await store.searchQuery(link.queryId) : undefined;
   const meta = link.queryId ? (await store.queryMetaWords(link.queryId)).map((m) => m.word) : [];
+  const notBefore = link.notBefore ? `not before ${new Date(link.notBefore).toISOString()}` : '';
   const state =
-    link.status === 'pending' && link.attempts > 0 && outcome
-      ? `waiting to be tried again (try ${link.attempts + 1}${link.notBefore ? `, not before ${new Date(link.notBefore).toISOString()}` : ''}); last time ${describeOutcome(outcome)}`
-      : link.status === 'pending' ? 'waiting in the frontier: not walked yet'
+    link.status === 'pending' && outcome?.kind === 'robots'
+      ? `waiting for its robots.txt to be asked again (${[notBefore, `${link.attempts} of its own tries spent`].filter(Boolean).join(', ')}); last time ${describeOutcome(outcome)}`
+    : link.status === 'pending' && link.attempts > 0 && outcome
+      ? `waiting to be tried again (try ${link.attempts + 1}${notBefore ? `, ${notBefore}` : ''}); last time ${describeOutcome(outcome)}`
+    : link.status === 'pending' ? 'waiting in the frontier: not walked yet'
     : link.status === 'leased' ? `being walked by ${link.leaseOwner} (lease until ${new Date(link.leaseExpiresAt ?? 0).toISOString()})`
     : outcome ? describeOutcome(outcome) : link.status;
   return { url: link.url, status: link.status, explanation: state, outcome, attempts: link.attempts, notBefore: link.notBefore, depth: link.depth, referrer, query: query && { provider: query.provider, terms: query.terms }, metaWords: meta };

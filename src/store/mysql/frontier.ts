@@ -166,6 +166,7 @@ export async function completePage(c: Tx, p: CompletePageInput, known: Map<strin
   const nodes = await insertNodes(c, 'crawler', p.nodes, String(link.url), at, full);
   const status = p.status ?? 'done';
   const retry = status === 'pending' ? 1 : 0;
+  const tried = retry && p.attempted !== false ? 1 : 0;
   const d = counterDeltas(status);
   const linkInsert: Statement[] = p.newLinks.length > 0 ? [[INSERT_LINKS, [await linkRows(c, p.newLinks, at, known)]]] : [];
   const [added] = await c.commitWith([
@@ -175,7 +176,7 @@ export async function completePage(c: Tx, p: CompletePageInput, known: Map<strin
        attempts = attempts + ?, not_before = ?
      WHERE id = ?`,
     [status, p.outcome.kind, p.outcome.detail ? JSON.stringify(p.outcome.detail) : null, p.etag ?? null, p.lastModified ?? null,
-      retry ? null : at, retry, retry ? (p.notBefore ?? null) : null, p.linkId]],
+      retry ? null : at, tried, retry ? (p.notBefore ?? null) : null, p.linkId]],
     [`UPDATE domains SET score = score + ?, pages = pages + ?, nodes = nodes + ?, errors = errors + ?,
        score_at = IF(? <> 0, ?, score_at), next_fetch_at = COALESCE(GREATEST(next_fetch_at, ?), ?, next_fetch_at) WHERE id = ?`,
     [p.domainReward, d.pages, new Set(nodes.ids).size, d.errors, p.domainReward, at, p.hostNextAt ?? null, p.hostNextAt ?? null, link.domain_id]],

@@ -224,9 +224,9 @@ export class MysqlStore implements Store {
       [origin, JSON.stringify(robots), expiresAt]);
   }
 
-  async loadRobots(origin: string, now = Date.now()): Promise<RobotsEntry | undefined> {
+  async loadRobots(origin: string): Promise<RobotsEntry | undefined> {
     const r = await one(this.pool, 'SELECT rules, expires_at FROM robots WHERE origin = ?', [origin]);
-    if (!r || Number(r.expires_at) <= now) return undefined;
+    if (!r) return undefined;
     return { robots: JSON.parse(String(r.rules)), expiresAt: Number(r.expires_at) };
   }
 

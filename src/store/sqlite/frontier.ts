@@ -110,13 +110,14 @@ export function completePage(db: Database.Database, p: CompletePageInput, full: 
   const newLinks = addLinks(db, p.newLinks, at);
   const status = p.status ?? 'done';
   const retry = status === 'pending' ? 1 : 0;
+  const tried = retry && p.attempted !== false ? 1 : 0;
   db.prepare(
     `UPDATE links SET status = ?, outcome_kind = ?, outcome_detail = ?, etag = COALESCE(?, etag),
        last_modified = COALESCE(?, last_modified), lease_owner = NULL, lease_expires_at = NULL, completed_at = ?,
        attempts = attempts + ?, not_before = ?
      WHERE id = ?`,
   ).run(status, p.outcome.kind, p.outcome.detail ? JSON.stringify(p.outcome.detail) : null, p.etag ?? null,
-    p.lastModified ?? null, retry ? null : at, retry, retry ? (p.notBefore ?? null) : null, p.linkId);
+    p.lastModified ?? null, retry ? null : at, tried, retry ? (p.notBefore ?? null) : null, p.linkId);
   const d = counterDeltas(status);
   db.prepare(
     `UPDATE domains SET score = score + ?, pages = pages + ?, nodes = nodes + ?, errors = errors + ?,

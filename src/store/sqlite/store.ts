@@ -277,9 +277,9 @@ export class SqliteStore implements Store {
     });
   }
 
-  async loadRobots(origin: string, now = Date.now()): Promise<RobotsEntry | undefined> {
+  async loadRobots(origin: string): Promise<RobotsEntry | undefined> {
     const r = this.db.prepare('SELECT rules, expires_at FROM robots WHERE origin = ?').get(origin) as Row | undefined;
-    if (!r || Number(r.expires_at) <= now) return undefined;
+    if (!r) return undefined;
     return { robots: JSON.parse(String(r.rules)), expiresAt: Number(r.expires_at) };
   }
 
