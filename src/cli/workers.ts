@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Store } from '../store/store.js';
+import { waitingText } from './report/waiting.js';
 import { startingAt } from '../store/url.js';
 import { EXIT } from './exit.js';
 
@@ -98,7 +99,8 @@ async function progressLine(store: Store, started: number): Promise<string> {
   const [workers, sum] = await Promise.all([store.liveWorkers(Date.now() - 60_000), store.summary()]);
   const seconds = Math.max(1, (Date.now() - started) / 1000);
   const pages = workers.reduce((a, w) => a + w.pages, 0);
-  return `anwc: ${workers.length} workers, ${pages} pages started (${(pages / seconds).toFixed(1)}/s), ${sum.links.pending ?? 0} links waiting, ${sum.nodes.crawler} crawler nodes\n`;
+  const waiting = sum.retries.pending > 0 && sum.retries.nextAt !== null ? `; ${waitingText({ links: sum.retries.pending, nextAt: sum.retries.nextAt }, Date.now())}` : '';
+  return `anwc: ${workers.length} workers, ${pages} pages started (${(pages / seconds).toFixed(1)}/s), ${sum.links.pending ?? 0} links waiting, ${sum.nodes.crawler} crawler nodes${waiting}\n`;
 }
 
 function lastJson(out: string): WorkerRun['summary'] {

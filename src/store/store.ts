@@ -314,6 +314,12 @@ export interface HostClaim {
   gapMs: number;
 }
 
+/** Links waiting for a retry (or for their robots.txt), and when the first of them falls due (epoch ms). */
+export interface WaitingRetries {
+  links: number;
+  nextAt: number;
+}
+
 /** `busyUntil`: other processes hold the host's slots; its next fetch time, when they will have asked again at the earliest. */
 export type ClaimResult = { link: Link } | { waitUntil: number } | { busyUntil: number } | { none: true };
 
@@ -500,6 +506,12 @@ export interface Store {
   releaseLeasesOf(owner: string): Promise<number>;
   /** When the domain's earliest waiting retry is due, if it has pending links that all wait. */
   nextDueAt(domainId: number): Promise<number | null>;
+  /**
+   * The links, of every domain and process, that wait for a retry (or for their robots.txt) not
+   * due at `now`: how many, and when the first falls due; null when none waits. A scan of the
+   * links: asked by a walk that has been idle a while, not on its hot path.
+   */
+  waitingRetries(now: number): Promise<WaitingRetries | null>;
   /** Links refused by a run's own settings (outcome 'refused') back to pending; how many. */
   requeueRefused(): Promise<number>;
   /**

@@ -1,4 +1,4 @@
-import { NODE_STATUSES, REVIEWS, type NodeStatus, type Origin, type Review, type StoreSummary, type StoredQuery } from './store.js';
+import { NODE_STATUSES, REVIEWS, type NodeStatus, type Origin, type Review, type StoreSummary, type StoredQuery, type WaitingRetries } from './store.js';
 import type { Row } from './rows.js';
 
 /**
@@ -47,6 +47,13 @@ export function toSummary(rows: Record<keyof StoreSummary, Row[]>): StoreSummary
     reviews: Object.fromEntries(REVIEWS.map((r) => [r, grouped(rows.reviews)[r] ?? 0])) as Record<Review, number>,
     copies: { exact: grouped(rows.copies).exact ?? 0, near: grouped(rows.copies).near ?? 0 },
   };
+}
+
+/** Store.waitingRetries for both backends: one parameter, `now`. */
+export const WAITING_RETRIES = "SELECT COUNT(*) AS n, MIN(not_before) AS at FROM links WHERE status = 'pending' AND not_before > ?";
+
+export function toWaitingRetries(r: Row | undefined): WaitingRetries | null {
+  return r?.at == null ? null : { links: Number(r.n), nextAt: Number(r.at) };
 }
 
 export function toStoredQuery(r: Row): StoredQuery {

@@ -85,6 +85,8 @@ export class Walker {
   private nudged = false;
   /** What stopped the run from storing its pages (the store went away), thrown by run(). */
   private failure: unknown;
+  /** Since when no page has been in flight; undefined while one is. */
+  private idleAt: number | undefined;
 
   private readonly scope: Scope;
 
@@ -92,6 +94,7 @@ export class Walker {
     this.scope = new Scope(ports.store, ports.constraints, ports.dns, opts.maxUrlLength);
     const now = ports.now ?? Date.now;
     this.started = now();
+    this.idleAt = this.started;
     this.frontier = new Frontier(ports.store, ports.strategy, {
       maxPagesPerDomain: opts.maxPagesPerDomain,
       readiness: (host, at) => readiness(ports.politeness, host, at),
@@ -208,10 +211,17 @@ export class Walker {
 
   private track(p: Promise<void>): void {
     this.inFlight.add(p);
+    this.idleAt = undefined;
     void p.finally(() => {
       this.inFlight.delete(p);
+      if (this.inFlight.size === 0) this.idleAt = this.now();
       this.nudge();
     });
+  }
+
+  /** Since when nothing has been in flight (epoch ms); undefined while a page is. */
+  idleSince(): number | undefined {
+    return this.idleAt;
   }
 
   /** Waits until a page finishes, a waiting domain becomes ready, or stop() is called. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import seedrandom from 'seedrandom';
-import type { Link, LinkOrder, Store } from '../store/store.js';
+import type { Link, LinkOrder, Store, WaitingRetries } from '../store/store.js';
 import { Fetcher, type FetcherOptions } from '../web/fetcher.js';
 import { Politeness, POLITENESS_DEFAULTS, type PolitenessOptions } from '../web/politeness.js';
 import { robotsToken } from '../web/user-agent.js';
@@ -11,6 +11,7 @@ import { FetchStep, type FetchedPage, type FetchResult } from './fetch-step.js';
 import type { WalkOutcome } from './outcome.js';
 import { DEFAULT_MAX_RETRIES } from './retry.js';
 import type { WalkStats } from './stats.js';
+import { WaitingWatch } from './waiting.js';
 import { createStrategy, type DomainStrategy, type StrategyName } from './strategies/strategy.js';
 
 /**
@@ -67,8 +68,8 @@ export interface WalkReport {
 }
 
 export interface WalkHooks {
-  /** Called about once a second with the live counters. */
-  onProgress?(stats: WalkStats, extra: { domains: number; elapsedMs: number }): void;
+  /** Called about once a second with the live counters, and what the walk waits for when it has been idle a while. */
+  onProgress?(stats: WalkStats, extra: { domains: number; elapsedMs: number; waiting?: WaitingRetries }): void;
   /** Receives the walker so that a signal handler can stop it. */
   onStart?(walker: Walker): void;
 }
@@ -122,14 +123,22 @@ export async function runActivity(
   await beat();
   // A failed beat is not the run's end: the loop meets the same store and says so.
   const heart = setInterval(() => void beat().catch(() => undefined), heartbeatMs(opts.leaseMs));
-  const timer = hooks.onProgress
-    ? setInterval(() => hooks.onProgress!(walker.stats, { domains: walker.domainsSeen(), elapsedMs: Date.now() - started }), 1000)
-    : undefined;
+  const watch = new WaitingWatch(store);
+  let ended = false;
+  let ticking: Promise<void> | undefined;
+  const progress = async () => {
+    const waiting = await watch.read(walker.idleSince(), Date.now());
+    if (!ended) hooks.onProgress!(walker.stats, { domains: walker.domainsSeen(), elapsedMs: Date.now() - started, ...(waiting ? { waiting } : {}) });
+  };
+  const timer = hooks.onProgress ? setInterval(() => void (ticking ??= progress().finally(() => (ticking = undefined))), 1000) : undefined;
   let stop: StopReason;
   try {
     stop = await walker.run();
   } finally {
     if (timer) clearInterval(timer);
+    // No progress after the run's end, and no question to the store left outstanding.
+    ended = true;
+    await ticking?.catch(() => undefined);
     clearInterval(heart);
     await step.close();
   }

@@ -56,7 +56,8 @@ describe('retries at the command line', () => {
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /links put back to try again later \(6\), by cause:/);
     const stats = await anwc(['stats', '--db', db]);
-    assert.match(stats.stdout, /retries: 3 link\(s\) needed more than one try; 0 wait to be tried again/);
+    assert.match(stats.stdout, /retries: 3 link\(s\) needed more than one try\n/);
+    assert.doesNotMatch(stats.stdout, /waiting:/, 'nothing waits any more');
     assert.match(stats.stdout, /done\s+3/);
     const json = JSON.parse((await anwc(['stats', '--db', db, '--json'])).stdout);
     assert.deepEqual(json.retries, { pending: 0, nextAt: null, retried: 3 });
@@ -103,6 +104,29 @@ describe('retries at the command line', () => {
     assert.equal(web.count('cli-norobots.test', '/p.html'), 0);
   });
 
+  it('a harvest that waits for retries says so, in its progress line and in anwc stats: how many links, until when', async () => {
+    const hosts = ['wait-a.test', 'wait-b.test'];
+    for (const h of hosts) web.page(h, '/p.html', { html: prose(h), failFirst: 99, failWith: '429', retryAfter: '300' });
+    const urls = hosts.map((h) => web.url(h, '/p.html'));
+    const db = await database('waiting-retries', urls);
+    const first = await anwc(['harvest', '--db', db, '--max-time', '1', ...fast]);
+    assert.equal(first.code, 0, first.stderr);
+    const store = await openStore(db);
+    const due = Math.min(...(await Promise.all(urls.map(async (u) => (await store.linkByUrl(u))!.notBefore!))));
+    await store.close();
+    const stats = await anwc(['stats', '--db', db]);
+    assert.match(stats.stdout, /^waiting: 2 links for a retry, next due [\d: -]+ UTC \(in [45] min( \d+ s)?\)$/m);
+    // The case as met: a rerun with nothing due, whose only output was its progress line.
+    const resumed = await anwc(['harvest', '--db', db, '--max-time', '6', ...fast.map((a) => (a === 'none' ? 'json' : a))]);
+    assert.equal(resumed.code, 0, resumed.stderr);
+    const lines = resumed.stderr.split('\n').filter((l) => l.startsWith('{"progress"'));
+    assert.ok(lines.length > 0, resumed.stderr);
+    const { progress } = JSON.parse(lines.at(-1)!);
+    assert.equal(progress.pages, 0);
+    assert.deepEqual([progress.waiting.links, progress.waiting.nextAt], [2, new Date(due).toISOString()]);
+    assert.ok(progress.waiting.inS > 0 && progress.waiting.inS <= 300, String(progress.waiting.inS));
+  });
+
   for (const [name, fresh] of BACKENDS) {
     it(`${name}: a Retry-After of 10^20 seconds, or of the year 9999, parks its link for the bound at most; the run ends and stats reads it`, { skip: name === 'MariaDB' && noMysql }, async () => {
       // Two hosts: the first answer keeps its host away for the bound too.
@@ -126,7 +150,7 @@ describe('retries at the command line', () => {
         }
         const stats = await anwc(['stats', '--db', db.url]);
         assert.equal(stats.code, 0, stats.stderr);
-        assert.match(stats.stdout, /2 wait to be tried again \(the first from \d{4}-/);
+        assert.match(stats.stdout, /waiting: 2 links for a retry, next due [\d: -]+ UTC \(in (9 min|10 min)/);
       } finally {
         await db.cleanup();
       }

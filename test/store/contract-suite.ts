@@ -508,6 +508,8 @@ export function contractSuite(b: Backend): void {
         assert.equal(second.url, 'http://r.test/2', 'the waiting link is passed over before its time');
         assert.equal(await s.leaseNextLink(dom.id, 'me', 60_000, 2000), undefined);
         assert.equal(await s.nextDueAt(dom.id), 5000, 'the domain knows when its waiting link is due');
+        assert.deepEqual(await s.waitingRetries(2000), { links: 1, nextAt: 5000 }, 'the walk knows how many links wait, and until when');
+        assert.equal(await s.waitingRetries(5000), null, 'a link due is not waiting');
         assert.deepEqual((await s.summary()).retries, { pending: 1, nextAt: 5000, retried: 1 });
         assert.deepEqual((await s.domainsWithPending(2000)).map((d) => d.host), ['r.test'], 'a domain with a waiting retry still has work');
         const again = (await s.leaseNextLink(dom.id, 'me', 60_000, 5000))!;

@@ -25,7 +25,7 @@ export const statsCommand: CommandModule = {
         process.stdout.write(`${JSON.stringify({ ...summary, wheel, runs, workers })}\n`);
         return;
       }
-      const lines = storeSummaryLines(summary, wheel);
+      const lines = storeSummaryLines(summary, wheel, now);
       if (workers.length > 0) {
         lines.push(`live workers: ${workers.length}`);
         for (const w of workers) {

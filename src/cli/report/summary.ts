@@ -1,5 +1,6 @@
 import type { StoreSummary } from '../../store/store.js';
 import type { WalkStats } from '../../walk/stats.js';
+import { waitingText } from './waiting.js';
 
 /** Text for people: the end-of-run summary of `anwc harvest` and the database view of `anwc stats`. */
 
@@ -71,7 +72,7 @@ export function runSummaryLines(
   ];
 }
 
-export function storeSummaryLines(sum: StoreSummary, wheel: WheelRow[]): string[] {
+export function storeSummaryLines(sum: StoreSummary, wheel: WheelRow[], now = Date.now()): string[] {
   const totalLinks = Object.values(sum.links).reduce((a, b) => a + b, 0);
   return [
     ...table([
@@ -93,12 +94,8 @@ export function storeSummaryLines(sum: StoreSummary, wheel: WheelRow[]): string[
     ...(sum.copies.exact + sum.copies.near > 0
       ? [`paragraphs met again on other pages: ${sum.copies.exact + sum.copies.near} (the same text ${sum.copies.exact}, near-copies ${sum.copies.near}), each linked to its stored node`]
       : []),
-    ...(sum.retries.retried > 0
-      ? [
-          `retries: ${sum.retries.retried} link(s) needed more than one try; ${sum.retries.pending} wait to be tried again` +
-            (sum.retries.nextAt ? ` (the first from ${new Date(sum.retries.nextAt).toISOString().replace('T', ' ').slice(0, 19)} UTC)` : ''),
-        ]
-      : []),
+    ...(sum.retries.retried > 0 ? [`retries: ${sum.retries.retried} link(s) needed more than one try`] : []),
+    ...(sum.retries.pending > 0 && sum.retries.nextAt !== null ? [waitingText({ links: sum.retries.pending, nextAt: sum.retries.nextAt }, now)] : []),
     ...wheelLines(wheel),
   ];
 }

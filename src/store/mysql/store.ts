@@ -3,11 +3,11 @@ import { FullBands, toDomain, toMetaWord, toRun } from '../rows.js';
 import type {
   AuditEntry, NodeChange, StoryFile,
   ClaimResult, CompletePageInput, CompletePageResult, HostClaim, WorkerInfo, Domain, DomainScore, DrawOptions, Link, LinkInput, LinkOrder, MarkupFileInput, MarkupFileRecord, MetaWord,
-  MetaWordInfo, MetaWordInput, NearCandidate, NodeQuery, NodeStatus, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store,
+  MetaWordInfo, MetaWordInput, NearCandidate, NodeQuery, NodeStatus, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store, WaitingRetries,
   StoredNode, StoredQuery, StoreSummary, TopDomains, UrlCheck,
 } from '../store.js';
 import { all, one, run, transaction, type Conn, type Db } from './conn.js';
-import { failedWhere, summaryQueries, toStoredQuery, toSummary } from '../summary.js';
+import { failedWhere, summaryQueries, toStoredQuery, toSummary, toWaitingRetries, WAITING_RETRIES } from '../summary.js';
 import * as frontier from './frontier.js';
 import * as nodes from './nodes.js';
 import { openMysqlPool, type MysqlTarget } from './open.js';
@@ -188,6 +188,10 @@ export class MysqlStore implements Store {
 
   async nextDueAt(domainId: number): Promise<number | null> {
     return frontier.nextDueAt(this.pool, domainId);
+  }
+
+  async waitingRetries(now: number): Promise<WaitingRetries | null> {
+    return toWaitingRetries(await one(this.pool, WAITING_RETRIES, [now]));
   }
 
   async requeueRefused(): Promise<number> {

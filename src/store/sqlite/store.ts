@@ -5,11 +5,11 @@ import { FullBands, toDomain, toRun, toMetaWord, type Row } from '../rows.js';
 import type {
   AuditEntry, NodeChange, StoryFile,
   ClaimResult, CompletePageInput, CompletePageResult, HostClaim, WorkerInfo, Domain, DomainScore, DrawOptions, Link, LinkInput, LinkOrder, MarkupFileInput, MarkupFileRecord, MetaWord,
-  MetaWordInfo, MetaWordInput, NearCandidate, NodeQuery, NodeStatus, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store,
+  MetaWordInfo, MetaWordInput, NearCandidate, NodeQuery, NodeStatus, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store, WaitingRetries,
   StoredNode, StoredQuery, StoreSummary, TopDomains, UrlCheck,
 } from '../store.js';
 import { GroupCommit } from '../group-commit.js';
-import { failedWhere, summaryQueries, toStoredQuery, toSummary } from '../summary.js';
+import { failedWhere, summaryQueries, toStoredQuery, toSummary, toWaitingRetries, WAITING_RETRIES } from '../summary.js';
 import * as frontier from './frontier.js';
 import * as nodes from './nodes.js';
 import { openSqliteDb } from './open.js';
@@ -241,6 +241,10 @@ export class SqliteStore implements Store {
 
   async nextDueAt(domainId: number): Promise<number | null> {
     return frontier.nextDueAt(this.db, domainId);
+  }
+
+  async waitingRetries(now: number): Promise<WaitingRetries | null> {
+    return toWaitingRetries(this.db.prepare(WAITING_RETRIES).get(now) as Row | undefined);
   }
 
   async requeueRefused(): Promise<number> {
