@@ -149,6 +149,8 @@ export function checkOf(url: string, doc: TestedDoc | undefined, stored: StoredO
       return { url, state: 'skipped', detail: String(d.constraint) };
     case 'not-modified':
       return { url, state: 'ok', status: 304 };
+    case 'not-tested':
+      return { url, state: 'unchecked', detail: String(d.reason) };
     default:
       return { url, state: 'unchecked' };
   }

@@ -21,7 +21,7 @@ export function statusText(c: Check | undefined): string {
   if (c.state === 'moved') return `moved${c.status ? ` (${c.status})` : ''} to ${c.movedTo ?? '?'}`;
   if (c.state === 'broken') return `broken: ${c.detail ?? c.status ?? '?'}`;
   if (c.state === 'skipped') return SKIP_TEXT[c.detail ?? ''] ?? `excluded: ${c.detail ?? ''}`;
-  if (c.state === 'unchecked') return 'not tested';
+  if (c.state === 'unchecked') return `not tested${c.detail ? `: ${c.detail}` : ''}`;
   return `${c.status ?? 'ok'}${c.method === 'HEAD' ? ' (HEAD)' : ''}`;
 }
 

@@ -8,6 +8,7 @@ import { RobotsGate } from '../web/robots-fetch.js';
 import { crawlDelay } from '../web/robots.js';
 import type { DnsFacts } from './constraints/constraint.js';
 import type { WalkOutcome } from './outcome.js';
+import { DEFAULT_MAX_RETRIES, transience } from './retry.js';
 
 /**
  * The walker's fetch step, the same for every activity: the address policy first (a refusal by
@@ -49,6 +50,8 @@ export interface FetchStepOptions {
    * might change.
    */
   shared?: Map<string, FetchResult>;
+  /** The walk's retries of a link, to know its last try (a passing failure is shared only then). */
+  maxRetries?: number;
   /** Validators of a copy kept outside the store (an archive's header table), for a conditional GET. */
   validators?: (url: string) => { etag?: string; lastModified?: string } | undefined;
 }
@@ -83,7 +86,11 @@ export class FetchStep {
     const known = shared.get(`GET ${link.url}`) ?? (method === 'HEAD' ? shared.get(`HEAD ${link.url}`) : undefined);
     if (known) return 'page' in known ? { page: known.page } : { outcome: known.outcome, ...(known.links ? { links: known.links } : {}) };
     const r = await this.request(link, signal, method, referer);
-    if ('page' in r || ['http-error', 'redirected'].includes(r.outcome.kind) || (r.outcome.kind === 'robots' && r.outcome.retryAt === undefined)) shared.set(`${method} ${link.url}`, r);
+    // A passing failure (a 500, a 503) is shared only on the link's last try: until then the
+    // retry must go out, not be answered from here.
+    const lastTry = link.attempts >= (this.opts.maxRetries ?? DEFAULT_MAX_RETRIES);
+    const answer = 'page' in r || (['http-error', 'redirected'].includes(r.outcome.kind) && (lastTry || !transience(r.outcome)));
+    if (answer || (!('page' in r) && r.outcome.kind === 'robots' && r.outcome.retryAt === undefined)) shared.set(`${method} ${link.url}`, r);
     return r;
   }
 

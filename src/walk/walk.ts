@@ -62,6 +62,8 @@ export interface WalkReport {
   wheel: { host: string; score: number; share: number }[];
   /** Hosts politeness gave up on after errors in a row; their links stay pending for a later run. */
   givenUp: string[];
+  /** Hosts whose last answers were errors at the run's end, with how many in a row. */
+  failing: Record<string, number>;
   /** Links refused by an earlier run's settings, put back to be looked at again by this one. */
   requeued: number;
   strategy: DomainStrategy;
@@ -86,7 +88,7 @@ export async function runActivity(
   // second, hidden limit below it.
   const perHost = opts.politeness.perHost ?? POLITENESS_DEFAULTS.perHost;
   const connections = Math.max(opts.fetcher.connectionsPerOrigin ?? 1, perHost);
-  const step = new FetchStep(store, new Fetcher({ ...opts.fetcher, connectionsPerOrigin: connections }), { token, politeness, validators: opts.validators, shared: opts.shared });
+  const step = new FetchStep(store, new Fetcher({ ...opts.fetcher, connectionsPerOrigin: connections }), { token, politeness, validators: opts.validators, shared: opts.shared, maxRetries: opts.maxRetries });
   // A link the last run's settings refused is not refused by this run's until it says so.
   const requeued = await store.requeueRefused();
   await releaseDeadLeases(store);
@@ -146,7 +148,7 @@ export async function runActivity(
   const wheel = await topDomains(store, 10);
   const givenUp = walker.hostsGivenUp();
   await store.endRun(runId, { stop, ...walker.stats.toJSON(), givenUp, requeued });
-  return { runId, stop, stats: walker.stats, elapsedMs: Date.now() - started, wheel, givenUp, requeued, strategy };
+  return { runId, stop, stats: walker.stats, elapsedMs: Date.now() - started, wheel, givenUp, failing: Object.fromEntries(politeness.failing()), requeued, strategy };
 }
 
 async function topDomains(store: Store, n: number): Promise<{ host: string; score: number; share: number }[]> {

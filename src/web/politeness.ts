@@ -183,6 +183,11 @@ export class Politeness {
     return s && { ...s };
   }
 
+  /** Hosts whose last answers were errors, with how many in a row: what a report says of links left untested there. */
+  failing(): Map<string, number> {
+    return new Map([...this.slots].filter(([, s]) => s.errors > 0).map(([h, s]) => [h, s.errors]));
+  }
+
   /** Drops slots idle past `idleMs` that hold nothing worth keeping (no wait, no errors, nothing in flight). */
   prune(now = this.now()): number {
     let dropped = 0;

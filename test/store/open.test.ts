@@ -128,7 +128,7 @@ describe('openStore', () => {
     const path = join(dir, 'notes.txt');
     writeFileSync(path, 'these are not the tables you are looking for\n'.repeat(100));
     try {
-      await assert.rejects(openStore(`sqlite:${path}`), userError(/is not a SQLite database, or it is damaged \(SQLITE_NOTADB\); point --db at/));
+      await assert.rejects(openStore(`sqlite:${path}`), userError(/is not a SQLite database \(SQLITE_NOTADB\); point --db at/));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -14,6 +14,8 @@ import { indexHtml, indexJson, indexJunit, indexMarkdown, indexSarif, statusText
 import { VERSION } from '../../version.js';
 import { actionsActivity } from '../../walk/actions/activity.js';
 import type { FetchResult } from '../../walk/fetch-step.js';
+import type { WalkReport } from '../../walk/walk.js';
+import type { Link } from '../../store/store.js';
 import { constraint } from '../../walk/constraints/constraint.js';
 import { looksBinaryPath } from '../../walk/constraints/builtin.js';
 import { openStore } from '../../store/open.js';
@@ -34,6 +36,11 @@ import { fetcherOptionsFrom } from '../web-options.js';
 const FORMATS = ['.html', '.json', '.xml', '.sarif', '.md'] as const;
 /** RFC 9309 §2.4: robots.txt rules should not be trusted longer than a day, unless SitesCheck says otherwise. */
 const DEFAULT_SITES_CHECK = 1;
+/**
+ * A checked site is never given up: after errors its host is asked more slowly, at most this far
+ * apart, and every link is tested (or --max-time ends the run, and each link left says why).
+ */
+const CHECK_BACKOFF_MAX_MS = 60_000;
 
 export const maintainCommand: CommandModule = {
   ...ABOUT.maintain,
@@ -77,6 +84,8 @@ export const maintainCommand: CommandModule = {
       opts.fetcher.accept = ['*/*'];
       opts.fetcher.binary = true;
       opts.shared = shared;
+      opts.politeness.maxTries = Infinity;
+      opts.politeness.backoffMaxMs = CHECK_BACKOFF_MAX_MS;
       const constraints = [...safetyConstraints(argv, opts), constraint('not-avoided', 'uri', (c) => avoidVerdict(c.url.href, avoid, now) !== 'avoid')];
       const tested: TestedDoc[] = [];
       const activity = actionsActivity(`maintain-${task.type}`, constraints, [maintainPage(task, (d) => tested.push(d), leaf)], { text: () => undefined, html: () => undefined });
@@ -88,7 +97,8 @@ export const maintainCommand: CommandModule = {
         const urls = new Set([task.top, ...tested.flatMap((d) => [d.url, ...d.refs.map((r) => r.url)])]);
         for (const url of urls) {
           const link = await store.linkByUrl(url);
-          if (link?.outcome) stored.set(url, { kind: link.outcome.kind, detail: link.outcome.detail ?? {} });
+          if (link && (link.status === 'pending' || link.status === 'leased')) stored.set(url, { kind: 'not-tested', detail: { reason: untestedReason(run, link) } });
+          else if (link?.outcome) stored.set(url, { kind: link.outcome.kind, detail: link.outcome.detail ?? {} });
           // A reference the walk met but never stored was dropped by the scope (--hosts, the URL checks).
           else if (!link && !interrupted && run.stop !== 'interrupted') stored.set(url, { kind: 'refused', detail: { reason: 'out-of-scope' } });
         }
@@ -141,9 +151,25 @@ export const maintainCommand: CommandModule = {
     for (const line of undelivered) process.stderr.write(`anwc: ${line}\n`);
     if (interrupted) return EXIT.INTERRUPTED;
     if (undelivered.length > 0) return EXIT.INTERNAL;
-    return broken > 0 || unwalked > 0 ? EXIT.PROBLEMS : EXIT.OK;
+    // A site not checked whole is no all-clear, whatever was found in the part that was.
+    const untested = reports.reduce((n, r) => n + totals(r)['not-tested'], 0);
+    if (untested > 0) {
+      process.stderr.write(`anwc: ${untested} link(s) not tested (each says why${argv.json ? '' : ' on its not-tested line'}); rerun with a longer --max-time, or once the failing hosts answer again: the checks made are kept\n`);
+    }
+    return broken > 0 || unwalked > 0 || untested > 0 ? EXIT.PROBLEMS : EXIT.OK;
   }),
 };
+
+/** Why a link of the task was left untested when its run ended: what stopped the run, and the host's errors. */
+function untestedReason(run: WalkReport, link: Link): string {
+  const why = run.stop === 'max-time' ? 'the time limit (--max-time) came first'
+    : run.stop === 'max-pages' ? 'the page budget (--max-pages) came first'
+    : run.stop === 'interrupted' ? 'the run was interrupted'
+    : 'the run ended before it';
+  const errors = run.failing[link.host];
+  const last = link.attempts > 0 && link.outcome ? `, ${link.attempts} tr${link.attempts === 1 ? 'y' : 'ies'} failed (${link.outcome.kind === 'http-error' ? `HTTP ${String(link.outcome.detail?.status)}` : String(link.outcome.detail?.failure ?? link.outcome.kind)})` : '';
+  return `${errors ? `host failing (${errors} errors in a row): ` : ''}${why}${last}`;
+}
 
 interface Notice {
   to?: string;
