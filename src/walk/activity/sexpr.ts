@@ -1,20 +1,23 @@
 /**
  * A reader and printer for the s-expressions of the W4 paper: lists, "strings" (with \" and \\),
- * numbers and symbols (read in lower case, as Lisp folds them). `;` starts a comment. Every value
- * keeps its line and column; a syntax error names them.
+ * numbers and symbols (read in lower case, as Lisp folds them). `;` starts a comment; Lisp's
+ * `#'X` and `'X` read as `(function X)` and `(quote X)`, as the Lisp reader reads them. Every
+ * value keeps its line and column; a syntax error names them. The reader never evaluates: the
+ * other `#` forms (`#.` read-time evaluation first) and backquote are refused where they stand.
  */
 import { ActivityError } from './errors.js';
 import type { Pos, Value } from './spec.js';
 
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
-const DELIMITER = /[\s()";]/;
+const DELIMITER = /[\s()";'`,]/;
 /** Deeper nesting than any activity needs; a hostile file must not exhaust the stack. */
 export const MAX_DEPTH = 64;
 
-export function readSexprs(text: string, file?: string): Value[] {
+/** `origin` places text that came from inside another file (a JSON string) at its real line and column. */
+export function readSexprs(text: string, file?: string, origin: Pos = { line: 1, col: 1 }): Value[] {
   let i = 0;
-  let line = 1;
-  let col = 1;
+  let line = origin.line;
+  let col = origin.col;
   const pos = (): Pos => ({ line, col });
   const advance = () => {
     if (text[i] === '\n') { line++; col = 1; } else col++;
@@ -45,6 +48,21 @@ export function readSexprs(text: string, file?: string): Value[] {
       }
     }
     if (ch === ')') fail('unexpected )', at, 'remove it, or open the list it closes');
+    if (ch === "'" || (ch === '#' && text[i + 1] === "'")) {
+      const head = ch === '#' ? 'function' : 'quote';
+      if (depth >= MAX_DEPTH) fail(`forms nested deeper than ${MAX_DEPTH}`, at, 'flatten the form');
+      advance();
+      if (head === 'function') advance();
+      skip();
+      if (i >= text.length || text[i] === ')') fail(`${head === 'function' ? "#'" : "'"} needs something after it`, at, "write e.g. #'stringp or #'(lambda (x) …)");
+      return { kind: 'list', items: [{ kind: 'symbol', value: head, at }, read(depth + 1)], at };
+    }
+    if (ch === '#') {
+      const next = text[i + 1]?.trim() ?? '';
+      const what = next === '.' ? '#. (read-time evaluation) is refused: an activity file never runs code' : `#${next} is not part of the Lisp anwc reads`;
+      fail(what, at, "#' (function) is the only # form read");
+    }
+    if (ch === '`' || ch === ',') fail(`${ch} (backquote) is not read`, at, 'write the list out as data');
     if (ch === '"') {
       advance();
       let value = '';
@@ -72,6 +90,13 @@ export function printValue(v: Value): string {
     case 'number': return String(v.value);
     case 'string': return `"${v.value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
     case 'symbol': return v.value;
-    case 'list': return `(${v.items.map(printValue).join(' ')})`;
+    case 'list': {
+      const [head, arg] = v.items;
+      // Printed as written in Lisp, so a paper form reads back the same.
+      if (v.items.length === 2 && head?.kind === 'symbol' && (head.value === 'function' || head.value === 'quote')) {
+        return `${head.value === 'function' ? "#'" : "'"}${printValue(arg!)}`;
+      }
+      return `(${v.items.map(printValue).join(' ')})`;
+    }
   }
 }
