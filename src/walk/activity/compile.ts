@@ -5,6 +5,7 @@
 import { and, constraint, ifThen, not, or, type Constraint } from '../constraints/constraint.js';
 import { ActivityError, suggestion } from './errors.js';
 import { printConstraint, printOperand } from './print.js';
+import { lispForm } from './lisp.js';
 import type { ConstraintSpec, Operand } from './spec.js';
 import { buildLeaf, coerce, constraintType, CONSTRAINT_NAMES } from './vocabulary.js';
 
@@ -34,7 +35,7 @@ export function compileConstraint(spec: ConstraintSpec, file?: string): Constrai
     const shape = type.args.map((a) => (a.optional ? `[${a.name}]` : a.name)).join(' ');
     throw new ActivityError('bad-argument', `${spec.name} takes ${shape || 'no arguments'}`, { file, at: spec.at }, `got ${spec.args.length}`);
   }
-  const args = spec.args.map((v, i) => coerce(type.args[i]!.kind, v, file));
+  const args = spec.args.map((v, i) => coerce(type.args[i]!, v, file));
   const predicateArg = spec.args.find((_, i) => type.args[i]!.kind === 'predicate');
   return named(buildLeaf(type, args, predicateArg, file), name);
 }
@@ -45,4 +46,23 @@ function compileOperand(o: Operand, file?: string): Constraint {
   const members = o.members.map((m) => compileConstraint(m, file));
   if (members.length === 1) return members[0]!;
   return members.length === 0 ? constraint('nil', 'context', () => true) : named(and(...members), printOperand(o));
+}
+
+/**
+ * The constraints in canonical form: a Lisp predicate that JSON had to write as a string
+ * (`"#'(lambda (x) …)"`) becomes the form it holds, so both readers give one model.
+ */
+export function canonicalConstraints(specs: readonly ConstraintSpec[], file?: string): ConstraintSpec[] {
+  return specs.map((s) => canonicalConstraint(s, file));
+}
+
+function canonicalConstraint(spec: ConstraintSpec, file?: string): ConstraintSpec {
+  if (spec.kind === 'circumstance') {
+    const operands = spec.operands.map((o) => (o.kind === 'set' ? { ...o, members: canonicalConstraints(o.members, file) } : canonicalConstraint(o, file)));
+    return { ...spec, operands };
+  }
+  const type = constraintType(spec.name);
+  if (!type) return spec;
+  const args = spec.args.map((v, i) => (type.args[i]?.kind === 'predicate' && v.kind === 'string' ? lispForm(v, file) ?? v : v));
+  return { ...spec, args };
 }

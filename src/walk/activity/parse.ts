@@ -5,7 +5,7 @@
  */
 import { STRATEGIES } from '../strategies/strategy.js';
 import { checkAction } from './actions-spec.js';
-import { compileConstraints } from './compile.js';
+import { canonicalConstraints, compileConstraints } from './compile.js';
 import { ActivityError, suggestion } from './errors.js';
 import { readJson } from './json-reader.js';
 import { readActions, readConstraintSet } from './read.js';
@@ -15,7 +15,9 @@ import type { Activity, Pos, Value } from './spec.js';
 const SEXPR_KEYS = ['documentation', 'strategy', 'operator', 'constraint-set', 'actions', 'report-stream'];
 const JSON_KEYS = ['$schema', 'name', 'documentation', 'strategy', 'operator', 'constraints', 'actions', 'reportStream'];
 
+/** Checks the activity against both vocabularies, and puts it in canonical form. */
 function validate(a: Activity): Activity {
+  a.constraints = canonicalConstraints(a.constraints, a.file);
   if (a.strategy !== undefined && !(STRATEGIES as readonly string[]).includes(a.strategy)) {
     throw new ActivityError('bad-argument', `unknown strategy ${a.strategy}`, { file: a.file, at: a.at }, `use one of ${STRATEGIES.join(', ')}`);
   }

@@ -24,20 +24,28 @@ function printAction(a: ActionSpec): string {
 const str = (s: string) => printValue({ kind: 'string', value: s });
 const set = (xs: string[]) => (xs.length === 0 ? 'nil' : `(${xs.join(' ')})`);
 
+/** One member a line, lined up under the first, as the paper prints its activities. */
+const column = (key: string, xs: string[]) => `  ${key} ${xs.length === 0 ? 'nil' : `(${xs.join(`\n${' '.repeat(key.length + 4)}`)})`}`;
+
 export function serializeSexpr(a: Activity): string {
   const lines = [`(define-activity ${a.name}`];
   if (a.documentation !== undefined) lines.push(`  :documentation ${str(a.documentation)}`);
   if (a.strategy !== undefined) lines.push(`  :strategy ${a.strategy}`);
   if (a.operator !== undefined) lines.push(`  :operator ${str(a.operator)}`);
-  lines.push(`  :constraint-set ${set(a.constraints.map(printConstraint))}`);
-  lines.push(`  :actions ${set(a.actions.map(printAction))}`);
+  lines.push(column(':constraint-set', a.constraints.map(printConstraint)));
+  lines.push(column(':actions', a.actions.map(printAction)));
   if (a.reportStream !== undefined) lines.push(`  :report-stream ${a.reportStream}`);
   return `${lines.join('\n')})\n`;
 }
 
 type Json = number | string | boolean | Json[] | { [k: string]: Json };
 
+/** JSON has no symbols, so a Lisp function keeps its s-expression text: `"#'(lambda (x) …)"` reads back as Lisp. */
+const isLispFunction = (v: Value): boolean =>
+  v.kind === 'list' && v.items[0]?.kind === 'symbol' && ['function', 'quote', 'lambda'].includes(v.items[0].value);
+
 function valueJson(v: Value): Json {
+  if (isLispFunction(v)) return printValue(v);
   switch (v.kind) {
     case 'number':
     case 'string':

@@ -10,19 +10,31 @@ import { uriHost, uriReferrerHost } from '../constraints/dns.js';
 import { COMPARATORS, PredicateSyntaxError } from '../constraints/predicate.js';
 import { toSeconds, toUniversal } from '../constraints/time.js';
 import { ActivityError } from './errors.js';
+import { compileLispFunction, lispForm, LispUrl, type LispFunction, type Signature } from './lisp.js';
 import { printValue } from './sexpr.js';
 import { isNil, isSymbol, type Value } from './spec.js';
 
 export type ArgKind = 'count' | 'comparator' | 'time' | 'duration' | 'boolean' | 'content-type' | 'path' | 'names' | 'ports' | 'text' | 'predicate';
 
+export interface ArgType {
+  name: string;
+  kind: ArgKind;
+  optional?: boolean;
+  /** For a predicate: how the constraint calls it when it is a Lisp function (the paper's call). */
+  calls?: Signature;
+}
+
 export interface ConstraintType {
   name: string;
   cost: CostClass;
-  args: readonly { name: string; kind: ArgKind; optional?: boolean }[];
+  args: readonly ArgType[];
   build(args: readonly unknown[]): Constraint;
 }
 
-const a = (name: string, kind: ArgKind, optional = false) => ({ name, kind, optional });
+const a = (name: string, kind: ArgKind, optional = false): ArgType => ({ name, kind, optional });
+const predicate = (caller: string, ...params: Signature['params']): ArgType => ({ name: 'predicate', kind: 'predicate', calls: { caller, params } });
+/** A coerced predicate is predicate-language text, or a translated Lisp function to call as the constraint calls it. */
+const lisp = <T>(x: unknown, text: (s: string) => T, fn: (f: LispFunction) => T): T => (typeof x === 'string' ? text(x) : fn(x as LispFunction));
 const s = (x: unknown) => x as string;
 const n = (x: unknown) => x as number;
 const list = <T>(x: unknown) => x as T[];
@@ -36,7 +48,10 @@ export const CONSTRAINT_TYPES: readonly ConstraintType[] = [
   { name: 'uri-name', cost: 'uri', args: [a('name', 'text')], build: ([x]) => U.uriName(s(x)) },
   { name: 'uri-parent-subsumed-by-directory-path', cost: 'uri', args: [a('directory-path', 'path')], build: ([x]) => U.uriParentSubsumedByDirectoryPath(list(x)) },
   { name: 'uri-port', cost: 'uri', args: [a('port', 'ports')], build: ([x]) => U.uriPort(list(x)) },
-  { name: 'uri-satisfies', cost: 'uri', args: [a('predicate', 'predicate')], build: ([x]) => U.uriSatisfies(s(x)) },
+  {
+    name: 'uri-satisfies', cost: 'uri', args: [predicate('uri-satisfies', { name: 'uri', kind: 'url' })],
+    build: ([x]) => U.uriSatisfies(lisp<string | ((url: URL) => boolean)>(x, (t) => t, (f) => (url: URL) => f([new LispUrl(url)]))),
+  },
   { name: 'uri-scheme', cost: 'uri', args: [a('scheme', 'names')], build: ([x]) => U.uriScheme(list(x)) },
   { name: 'uri-search', cost: 'uri', args: [a('substring', 'text')], build: ([x]) => U.uriSearch(s(x)) },
   { name: 'uri-subsumed-by-directory-path', cost: 'uri', args: [a('directory-path', 'path')], build: ([x]) => U.uriSubsumedByDirectoryPath(list(x)) },
@@ -47,12 +62,15 @@ export const CONSTRAINT_TYPES: readonly ConstraintType[] = [
   { name: 'header-content-type', cost: 'header', args: [a('content-type-spec', 'content-type')], build: ([x]) => H.headerContentType(list(x)) },
   { name: 'header-expires', cost: 'header', args: [a('comparator', 'comparator'), a('universal-time', 'time')], build: ([o, t]) => H.headerExpires(s(o), n(t)) },
   { name: 'header-last-modified', cost: 'header', args: [a('comparator', 'comparator'), a('universal-time', 'time')], build: ([o, t]) => H.headerLastModified(s(o), n(t)) },
-  { name: 'header-predicate', cost: 'header', args: [a('header-keyword', 'text'), a('predicate', 'predicate')], build: ([h, p]) => H.headerPredicate(s(h), s(p)) },
+  {
+    name: 'header-predicate', cost: 'header', args: [a('header-keyword', 'text'), predicate('header-predicate', { name: 'value', kind: 'any' }, { name: 'available-p', kind: 'boolean' })],
+    build: ([h, x]) => H.headerPredicate(s(h), lisp<string | H.HeaderTest>(x, (t) => t, (f) => (value, found) => f([value ?? null, found || null]))),
+  },
   { name: 'header-resource-age', cost: 'header', args: [a('minimum', 'duration'), a('maximum', 'duration')], build: ([lo, hi]) => H.headerResourceAge(n(lo), n(hi)) },
   { name: 'header-robots-allowed', cost: 'header', args: [], build: () => H.headerRobotsAllowed() },
-  { name: 'header-server', cost: 'header', args: [a('predicate', 'predicate')], build: ([p]) => H.headerServer(s(p)) },
+  { name: 'header-server', cost: 'header', args: [predicate('header-server', { name: 'server', kind: 'text' })], build: ([x]) => H.headerServer(lisp<string | H.TextTest>(x, (t) => t, (f) => (server) => f([server]))) },
   { name: 'resource-search', cost: 'resource', args: [a('substring', 'text')], build: ([x]) => H.resourceSearch(s(x)) },
-  { name: 'resource-satisfies', cost: 'resource', args: [a('predicate', 'predicate')], build: ([p]) => H.resourceSatisfies(s(p)) },
+  { name: 'resource-satisfies', cost: 'resource', args: [predicate('resource-satisfies', { name: 'body', kind: 'text' })], build: ([x]) => H.resourceSatisfies(lisp<string | H.TextTest>(x, (t) => t, (f) => (body) => f([body]))) },
 ];
 
 /** The paper's other spellings: the 1996 proceedings call header-predicate header-satisfies; the locator's form writes url-search. */
@@ -85,7 +103,8 @@ const contentType = (v: Value): string | undefined => {
 };
 
 /** Turns one written argument into the value the builder takes, or says what was expected. */
-export function coerce(kind: ArgKind, v: Value, file?: string): unknown {
+export function coerce(arg: ArgType, v: Value, file?: string): unknown {
+  const kind = arg.kind;
   const fail = (expected: string): never => {
     throw new ActivityError('bad-argument', `expected ${expected}`, { file, at: v.at }, `got ${printValue(v)}`);
   };
@@ -125,8 +144,11 @@ export function coerce(kind: ArgKind, v: Value, file?: string): unknown {
       const t = text(v);
       return t !== undefined && t !== '' ? t : fail('a word or a "string"');
     }
-    case 'predicate':
-      return v.kind === 'string' ? v.value : fail('a predicate as a "string", e.g. "matches /apache/i"');
+    case 'predicate': {
+      const form = lispForm(v, file, true);
+      if (form) return compileLispFunction(form, arg.calls!, file);
+      return v.kind === 'string' ? v.value : fail(`a predicate: a Lisp function, e.g. #'(lambda (${arg.calls!.params.map((x) => x.name).join(' ')}) …), or a "string", e.g. "matches /apache/i"`);
+    }
   }
 }
 

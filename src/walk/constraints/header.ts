@@ -59,27 +59,44 @@ export const headerExpires = dateConstraint('header-expires', 'expires');
 export const headerLastModified = dateConstraint('header-last-modified', 'last-modified');
 
 const DATE_HEADERS = new Set(['date', 'expires', 'last-modified', 'if-modified-since', 'if-unmodified-since']);
+const INTEGER_HEADERS = new Set(['content-length', 'age', 'max-forwards']);
+
+/**
+ * A predicate the activity gave as a function (the paper's Lisp, translated), called as the paper's
+ * constraint calls it. A string is a predicate-language text instead.
+ */
+export type HeaderTest = (value: string | number | undefined, found: boolean) => boolean;
+export type TextTest = (text: string) => boolean;
+
+/** A predicate-language text over one value. */
+const language = (src: string): ((v: string | number | undefined) => boolean) => {
+  const p = compilePredicate(src, [], 'value');
+  return (v) => p(() => v);
+};
+const shown = (predicate: string | ((...xs: never[]) => boolean)) => (typeof predicate === 'string' ? JSON.stringify(predicate) : '#<function>');
 
 /**
  * "Applies PREDICATE to the parsed value of header-keyword and whether the header was available":
- * PREDICATE is a predicate-language text; date headers are parsed to universal time.
+ * date headers are parsed to universal time; for a function, the integer headers to numbers too
+ * (CL-HTTP's parsed values), while the predicate language compares their text as numbers itself.
  */
-export function headerPredicate(name: string, predicate: string): Constraint {
+export function headerPredicate(name: string, predicate: string | HeaderTest): Constraint {
   const field = name.replace(/^:/, '').toLowerCase();
-  const p = compilePredicate(predicate, [], 'value');
-  return constraint(`header-predicate ${field} ${JSON.stringify(predicate)}`, 'header', (c) => {
+  const test: HeaderTest = typeof predicate === 'string' ? language(predicate) : predicate;
+  const integers = typeof predicate !== 'string' && INTEGER_HEADERS.has(field);
+  return constraint(`header-predicate ${field} ${shown(predicate)}`, 'header', (c) => {
     const raw = header(c, field);
-    const value = DATE_HEADERS.has(field) ? httpDateToUniversal(raw) ?? raw : raw;
-    return p(() => value);
+    const value = DATE_HEADERS.has(field) ? httpDateToUniversal(raw) ?? raw : integers && raw !== undefined && /^\s*\d+\s*$/.test(raw) ? Number(raw) : raw;
+    return test(value, raw !== undefined);
   });
 }
 
 /** "Applies PREDICATE to the SERVER header. Returns NIL if the SERVER is not available." */
-export function headerServer(predicate: string): Constraint {
-  const p = compilePredicate(predicate, [], 'value');
-  return constraint(`header-server ${JSON.stringify(predicate)}`, 'header', (c) => {
+export function headerServer(predicate: string | TextTest): Constraint {
+  const test = typeof predicate === 'string' ? language(predicate) : predicate;
+  return constraint(`header-server ${shown(predicate)}`, 'header', (c) => {
     const v = header(c, 'server');
-    return v !== undefined && p(() => v);
+    return v !== undefined && test(v);
   });
 }
 
@@ -113,12 +130,12 @@ export function resourceSearch(substring: string): Constraint {
   });
 }
 
-/** "Applies PREDICATE to the body of an HTML resource" (1996 proceedings): a predicate-language text over the body. */
-export function resourceSatisfies(predicate: string): Constraint {
-  const p = compilePredicate(predicate, [], 'value');
-  return constraint(`resource-satisfies ${JSON.stringify(predicate)}`, 'resource', (c) => {
+/** "Applies PREDICATE to the body of an HTML resource" (1996 proceedings); fails for a body that is not text. */
+export function resourceSatisfies(predicate: string | TextTest): Constraint {
+  const test = typeof predicate === 'string' ? language(predicate) : predicate;
+  return constraint(`resource-satisfies ${shown(predicate)}`, 'resource', (c) => {
     const body = need(c, 'body', 'resource');
     const type = c.headers ? header(c, 'content-type') : undefined;
-    return (type === undefined || TEXTUAL.test(type.trim().toLowerCase())) && p(() => body);
+    return (type === undefined || TEXTUAL.test(type.trim().toLowerCase())) && test(body);
   });
 }

@@ -124,8 +124,12 @@ export function uriSearch(substring: string): Constraint {
 /** The fields uri-satisfies may test. */
 export const URI_FIELDS = ['href', 'scheme', 'host', 'port', 'path', 'query', 'fragment', 'name', 'extension', 'depth'] as const;
 
-/** "Applies PREDICATE to the URI object": PREDICATE is a predicate-language text over URI_FIELDS. */
-export function uriSatisfies(predicate: string): Constraint {
+/**
+ * "Applies PREDICATE to the URI object": a predicate-language text over URI_FIELDS, or a function
+ * of the URL (the paper's Lisp, translated).
+ */
+export function uriSatisfies(predicate: string | ((url: URL) => boolean)): Constraint {
+  if (typeof predicate !== 'string') return constraint('uri-satisfies #<function>', 'uri', (c) => predicate(c.url));
   const p = compilePredicate(predicate, URI_FIELDS);
   return constraint(`uri-satisfies ${JSON.stringify(predicate)}`, 'uri', (c) => p((f) => uriField(c, f)));
 }
