@@ -1,9 +1,11 @@
-import { checkAction } from '../activity/actions-spec.js';
+import { canonicalAction, checkAction, searchOrdering, SORT_CALL } from '../activity/actions-spec.js';
 import { ActivityError } from '../activity/errors.js';
+import { compileLispFunction, lispForm, LispUrl } from '../activity/lisp.js';
+import { printValue } from '../activity/sexpr.js';
 import type { ActionSpec, Value } from '../activity/spec.js';
 import type { RuntimeAction } from './action.js';
 import { htmlEnumeratingItem, htmlForceOutput, htmlShowUriOverview, htmlTrace, htmlWithEnumeration, htmlWithParagraph, htmlWriteHeaders } from './html.js';
-import { walkInferiors, walkSortedInferiors } from './inferiors.js';
+import { walkInferiors, walkSortedInferiors, type Ordering } from './inferiors.js';
 import { saltonCheckUri, walkSaltonSortedInferiors } from './salton.js';
 import { trace, traceHeaders } from './trace.js';
 
@@ -21,7 +23,20 @@ const texts = (v: Value | undefined): string[] => (v?.kind === 'list' ? v.items.
 const numbers = (v: Value | undefined): number[] => (v?.kind === 'list' ? v.items.map((x) => (x.kind === 'number' ? x.value : 1)) : []);
 const isStream = (v: Value | undefined) => v !== undefined && (v.kind === 'symbol' && /^\*.*\*$/.test(v.value));
 
-function compileAction(a: ActionSpec, file?: string): RuntimeAction {
+/** walk-sorted-inferiors' PREDICATE: a Lisp predicate over two links, (:search "word" …), or an ordering's name. */
+function ordering(v: Value, file?: string): Ordering {
+  const fn = lispForm(v, file);
+  if (fn) {
+    const before = compileLispFunction(fn, SORT_CALL, file);
+    const link = (l: { url: string; anchorText: string }) => new LispUrl(new URL(l.url), l.anchorText);
+    return { before: (a, b) => before([link(a), link(b)]), shown: printValue(fn) };
+  }
+  const words = searchOrdering(v);
+  return words ? { search: words } : { name: text(v) };
+}
+
+function compileAction(spec: ActionSpec, file?: string): RuntimeAction {
+  const a = canonicalAction(spec, file);
   checkAction(a, file);
   const inner = () => compileActions(a.inner ?? [], file);
   try {
@@ -33,9 +48,9 @@ function compileAction(a: ActionSpec, file?: string): RuntimeAction {
       case 'walk-inferiors':
         return walkInferiors();
       case 'walk-sorted-inferiors':
-        return walkSortedInferiors(text(a.args[0]));
+        return walkSortedInferiors(ordering(a.args[0]!, file));
       case 'salton-check-uri':
-        return saltonCheckUri({ words: texts(a.args[0]), weights: numbers(a.args[1]) }, a.args[2]?.kind === 'number' ? a.args[2].value : 0);
+        return saltonCheckUri({ words: texts(a.args[1]), weights: numbers(a.args[2]) }, a.args[0]?.kind === 'number' ? a.args[0].value : 0);
       case 'walk-salton-sorted-inferiors':
         return walkSaltonSortedInferiors({ words: texts(a.args[0]), weights: numbers(a.args[1]) });
       case 'html-trace':

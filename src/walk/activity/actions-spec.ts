@@ -5,6 +5,7 @@
  * arguments, e.g. `(html-with-enumeration *standard-output* :itemize ((html-trace)))`.
  */
 import { ActivityError, suggestion } from './errors.js';
+import { compileLispFunction, lispForm, type Signature } from './lisp.js';
 import { printValue } from './sexpr.js';
 import type { ActionSpec, Value } from './spec.js';
 
@@ -35,19 +36,30 @@ export const ACTION_TYPES: readonly ActionType[] = [
   { name: 'html-with-enumeration', kind: 'encapsulating', args: [stream, { name: 'style', kind: 'style', optional: true }], doc: 'wraps the enumeration of items on STREAM according to STYLE' },
   { name: 'html-with-paragraph', kind: 'encapsulating', args: [stream], doc: 'delimits the output of the actions it surrounds as a paragraph' },
   { name: 'html-write-headers', kind: 'primary', args: [stream], doc: 'writes the headers formatted verbatim' },
-  // The paper's text lost this entry's name; its description is "returning a node if its score is above the threshold".
-  { name: 'salton-check-uri', kind: 'primary', args: [{ name: 'words', kind: 'words' }, { name: 'weights', kind: 'weights' }, { name: 'threshold', kind: 'threshold' }], doc: 'reports the URI when its Salton score for WORDS and WEIGHTS is at least THRESHOLD' },
+  // The paper's lambda list; canonicalAction also takes anwc's earlier order, (WORDS WEIGHTS THRESHOLD).
+  { name: 'salton-check-uri', kind: 'primary', args: [{ name: 'threshold', kind: 'threshold' }, { name: 'words', kind: 'words' }, { name: 'weights', kind: 'weights' }, stream], doc: 'reports the URI when its Salton score for WORDS and WEIGHTS is at least THRESHOLD' },
   { name: 'trace', kind: 'primary', args: [], doc: 'traces the activity of the walker' },
   { name: 'trace-headers', kind: 'primary', args: [], doc: 'traces the headers of the URIs the walker accesses' },
   { name: 'walk-inferiors', kind: 'primary', args: [], doc: 'walks the inferiors (links) of the URI' },
   { name: 'walk-salton-sorted-inferiors', kind: 'primary', args: [{ name: 'words', kind: 'words' }, { name: 'weights', kind: 'weights' }], doc: 'walks the inferiors best first by their Salton score' },
-  { name: 'walk-sorted-inferiors', kind: 'primary', args: [{ name: 'ordering', kind: 'ordering' }], doc: 'walks the inferiors in the order ORDERING names' },
+  { name: 'walk-sorted-inferiors', kind: 'primary', args: [{ name: 'predicate', kind: 'ordering' }], doc: 'walks the inferiors in the order PREDICATE gives: an ordering\'s name, (:search "word" …) or #\'(lambda (a b) …)' },
 ];
 
 export const ACTION_NAMES: readonly string[] = ACTION_TYPES.map((a) => a.name);
 
 export function actionType(name: string): ActionType | undefined {
   return ACTION_TYPES.find((a) => a.name === name);
+}
+
+/** How walk-sorted-inferiors calls a Lisp predicate: as stable-sort does, with two links; true puts A first. */
+export const SORT_CALL: Signature = { caller: 'walk-sorted-inferiors', params: [{ name: 'a', kind: 'url' }, { name: 'b', kind: 'url' }] };
+
+const isSearchHead = (v: Value | undefined) => (v?.kind === 'symbol' || v?.kind === 'string') && v.value.toLowerCase() === ':search';
+
+/** The words of a `(:search "word" …)` ordering, or undefined when `v` is not one. */
+export function searchOrdering(v: Value): string[] | undefined {
+  if (v.kind !== 'list' || !isSearchHead(v.items[0])) return undefined;
+  return v.items.slice(1).map((w) => (w.kind === 'string' || w.kind === 'symbol' ? w.value : ''));
 }
 
 const bad = (file: string | undefined, v: Value, what: string): never => {
@@ -58,9 +70,19 @@ const isText = (v: Value) => v.kind === 'string' || v.kind === 'symbol';
 function checkArg(arg: ActionArg, v: Value, file?: string): void {
   switch (arg.kind) {
     case 'stream':
-    case 'ordering':
       if (!isText(v)) bad(file, v, `${arg.name}: a symbol or a "string"`);
       return;
+    case 'ordering': {
+      const fn = lispForm(v, file);
+      if (fn) {
+        compileLispFunction(fn, SORT_CALL, file);
+        return;
+      }
+      const words = searchOrdering(v);
+      if (words && (words.length === 0 || words.some((w) => w === '' || w.startsWith(':')))) bad(file, v, '(:search "word" …) with one or more words');
+      if (!words && !isText(v)) bad(file, v, `${arg.name}: an ordering's name, (:search "word" …) or #'(lambda (a b) …)`);
+      return;
+    }
     case 'style': {
       const s = v.kind === 'symbol' || v.kind === 'string' ? v.value.replace(/^:/, '') : '';
       if (!(ENUMERATION_STYLES as readonly string[]).includes(s)) bad(file, v, `style: one of :${ENUMERATION_STYLES.join(' :')}`);
@@ -75,6 +97,24 @@ function checkArg(arg: ActionArg, v: Value, file?: string): void {
     case 'threshold':
       if (v.kind !== 'number') bad(file, v, 'threshold: a number');
   }
+}
+
+/**
+ * The action in canonical form: salton-check-uri in the paper's order (anwc first took THRESHOLD
+ * last, and a list first tells that order apart), a Lisp sort predicate that JSON wrote as a
+ * string as the form it holds, and the :search keyword as a symbol.
+ */
+export function canonicalAction(a: ActionSpec, file?: string): ActionSpec {
+  let args = a.args;
+  if (a.name === 'salton-check-uri' && args[0]?.kind === 'list' && args.length >= 3) args = [args[2]!, args[0], args[1]!, ...args.slice(3)];
+  if (a.name === 'walk-sorted-inferiors' && args[0]) {
+    const v = args[0];
+    const head = v.kind === 'list' ? v.items[0] : undefined;
+    if (v.kind === 'string') args = [lispForm(v, file) ?? v, ...args.slice(1)];
+    else if (v.kind === 'list' && head?.kind === 'string' && isSearchHead(head)) args = [{ ...v, items: [{ kind: 'symbol', value: ':search', at: head.at }, ...v.items.slice(1)] }, ...args.slice(1)];
+  }
+  const inner = a.inner?.map((x) => canonicalAction(x, file));
+  return { ...a, args, ...(inner ? { inner } : {}) };
 }
 
 /** Checks an action's name, the count and shape of its arguments, and its inner actions. */

@@ -4,7 +4,7 @@
  * value …)`; the JSON form is an object described by activities/activity.schema.json.
  */
 import { STRATEGIES } from '../strategies/strategy.js';
-import { checkAction } from './actions-spec.js';
+import { canonicalAction, checkAction } from './actions-spec.js';
 import { canonicalConstraints, compileConstraints } from './compile.js';
 import { ActivityError, suggestion } from './errors.js';
 import { readJson } from './json-reader.js';
@@ -18,6 +18,7 @@ const JSON_KEYS = ['$schema', 'name', 'documentation', 'strategy', 'operator', '
 /** Checks the activity against both vocabularies, and puts it in canonical form. */
 function validate(a: Activity): Activity {
   a.constraints = canonicalConstraints(a.constraints, a.file);
+  a.actions = a.actions.map((x) => canonicalAction(x, a.file));
   if (a.strategy !== undefined && !(STRATEGIES as readonly string[]).includes(a.strategy)) {
     throw new ActivityError('bad-argument', `unknown strategy ${a.strategy}`, { file: a.file, at: a.at }, `use one of ${STRATEGIES.join(', ')}`);
   }
