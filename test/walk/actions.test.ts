@@ -67,6 +67,16 @@ describe('appendix B actions', () => {
     assert.equal(byPriority(await run('(walk-sorted-inferiors described-first)')).at(-1), '/deep/er/x.html', 'the link with no text last');
   });
 
+  it('walk-sorted-inferiors (:search …) puts links holding more of the words first; a Lisp predicate sorts as stable-sort', async () => {
+    const byPriority = (r: Ran) => [...r.out.follow].sort((a, b) => b.priority! - a.priority!).map((f) => new URL(f.url).pathname);
+    // Anchor texts: Zeta, Alpha, (none), "lisp server notes"; "server" is also in that link's URL.
+    assert.deepEqual(byPriority(await run('(walk-sorted-inferiors (:search "LISP" "notes" "alpha"))')), ['/docs/server-lisp.html', '/docs/alpha.html', '/docs/zeta.html', '/deep/er/x.html']);
+    const deepFirst = "(walk-sorted-inferiors #'(lambda (a b) (and (search \"/deep/\" (name-string a)) (not (search \"/deep/\" (name-string b))))))";
+    assert.deepEqual(byPriority(await run(deepFirst)), ['/deep/er/x.html', '/docs/zeta.html', '/docs/alpha.html', '/docs/server-lisp.html']);
+    // A predicate that fails on the data (a number compared with text) gives no preference: page order.
+    assert.deepEqual(byPriority(await run("(walk-sorted-inferiors #'(lambda (a b) (< (host-port a) (search \"x\" (anchor-text b)))))")), ['/docs/zeta.html', '/docs/alpha.html', '/deep/er/x.html', '/docs/server-lisp.html']);
+  });
+
   it('salton-check-uri reports a page over the threshold with its matched words, and keeps quiet under it', async () => {
     const hit = await run('(salton-check-uri ("lisp" "server") (0.9 0.5) 0.01)');
     const expected = saltonScore(HTML.replace(/<[^>]+>/g, ' '), { words: ['lisp', 'server'], weights: [0.9, 0.5] }).score;
@@ -76,6 +86,9 @@ describe('appendix B actions', () => {
     assert.match(hit.text[0]!, /^0\.\d{4} http:\/\/a\.test\/docs\/ \(lisp, server\)$/);
     const miss = await run('(salton-check-uri ("lisp" "server") (0.9 0.5) 0.99)');
     assert.deepEqual([miss.out.located.length, miss.text.length], [0, 0]);
+    const paper = await run('(salton-check-uri 0.01 ("lisp" "server") (0.9 0.5) *standard-output*)');
+    assert.deepEqual(paper.out.located, hit.out.located, 'the paper\'s order, THRESHOLD WORDS WEIGHTS STREAM');
+    assert.deepEqual((await run('(salton-check-uri 0.99 ("lisp" "server") (0.9 0.5))')).out.located, []);
   });
 
   it('saltonScore sums weighted, normalised frequencies of the stems', () => {
