@@ -102,6 +102,18 @@ describe('anwc walk with the paper\'s forms', () => {
     assert.equal(web.count('apache.test', '/misc/old.html'), before, 'a URI constraint costs no request');
   });
 
+  it('a predicate that meets data of another type rejects the page, and anwc why says why', async () => {
+    const state = `sqlite:${join(dir, 'typed.sqlite')}`;
+    const typed = "#'(lambda (value available-p) (or (not available-p) (> value 2)))";
+    const quiet = await walk('typed.w4', `(define-activity typed :constraint-set ((header-predicate :server ${typed})) :actions ((trace)))`, web.url('quiet.test', '/docs/plain.html'), '--state', state);
+    assert.deepEqual(traced(quiet.stdout), ['quiet.test/docs/plain.html'], 'no Server header: the predicate holds');
+    const apache = await walk('typed.w4', `(define-activity typed :constraint-set ((header-predicate :server ${typed})) :actions ((trace)))`, web.url('apache.test', '/docs/guide.html'), '--state', state);
+    assert.equal(apache.stdout, '', 'a Server header is text: > fails on it, so the page is not walked');
+    const why = await anwc(['why', web.url('apache.test', '/docs/guide.html'), '--db', state], { cwd: dir });
+    assert.equal(why.code, 0, why.stderr);
+    assert.match(why.stdout, /not walked: constraint "\(header-predicate :server #'\(lambda .*\)" \(header class\) said no: threw: > takes numbers, got "Apache\/2\.4\.62 \(Debian\)"/);
+  });
+
   it('salton-check-uri in the paper\'s order (THRESHOLD WORDS WEIGHTS STREAM) reports the pages the earlier order does', async () => {
     const activity = (action: string) => `(define-activity locate-lisp :constraint-set ((depth 1)) :actions (${action} (walk-inferiors)))`;
     const paper = await walk('paper.w4', activity('(salton-check-uri 0.02 ("lisp" "server") (0.9 0.5) *standard-output*)'), web.url('clhttp.test', '/docs/'));
