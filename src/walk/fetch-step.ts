@@ -5,7 +5,7 @@ import type { Politeness } from '../web/politeness.js';
 import { parseRetryAfter } from '../web/retry-after.js';
 import { RobotsCache, robotsOrigin } from '../web/robots-cache.js';
 import { RobotsGate } from '../web/robots-fetch.js';
-import { crawlDelay } from '../web/robots.js';
+import { crawlDelay, type RobotsRules } from '../web/robots.js';
 import type { DnsFacts } from './constraints/constraint.js';
 import type { WalkOutcome } from './outcome.js';
 import { DEFAULT_MAX_RETRIES, transience } from './retry.js';
@@ -50,6 +50,8 @@ export interface FetchStepOptions {
    * might change.
    */
   shared?: Map<string, FetchResult>;
+  /** robots.txt rules shared by the walks of one run, so that each origin's is asked once. */
+  robots?: Map<string, RobotsRules>;
   /** The walk's retries of a link, to know its last try (a passing failure is shared only then). */
   maxRetries?: number;
   /** Validators of a copy kept outside the store (an archive's header table), for a conditional GET. */
@@ -64,7 +66,7 @@ export class FetchStep {
     private readonly fetcher: Fetcher,
     private readonly opts: FetchStepOptions,
   ) {
-    this.gate = new RobotsGate(fetcher, { userAgent: opts.token, cache: new RobotsCache({ store }) });
+    this.gate = new RobotsGate(fetcher, { userAgent: opts.token, cache: new RobotsCache({ store, memory: opts.robots }) });
   }
 
   /**
@@ -91,6 +93,8 @@ export class FetchStep {
     const lastTry = link.attempts >= (this.opts.maxRetries ?? DEFAULT_MAX_RETRIES);
     const answer = 'page' in r || (['http-error', 'redirected'].includes(r.outcome.kind) && (lastTry || !transience(r.outcome)));
     if (answer || (!('page' in r) && r.outcome.kind === 'robots' && r.outcome.retryAt === undefined)) shared.set(`${method} ${link.url}`, r);
+    // A later link to where a redirect on the same host ended is that answer too.
+    if ('page' in r && r.page.finalUrl !== r.page.url) shared.set(`${method} ${r.page.finalUrl}`, { page: { ...r.page, url: r.page.finalUrl } });
     return r;
   }
 

@@ -4,6 +4,7 @@ import seedrandom from 'seedrandom';
 import type { Link, LinkOrder, Store, WaitingRetries } from '../store/store.js';
 import { Fetcher, type FetcherOptions } from '../web/fetcher.js';
 import { Politeness, POLITENESS_DEFAULTS, type PolitenessOptions } from '../web/politeness.js';
+import type { RobotsRules } from '../web/robots.js';
 import { robotsToken } from '../web/user-agent.js';
 import { ConstraintSet, type Constraint } from './constraints/constraint.js';
 import { Walker, type ActResult, type StopReason } from './engine.js';
@@ -49,6 +50,8 @@ export interface WalkRunOptions {
   politeness: PolitenessOptions;
   /** Results shared with the other walks of one run (see FetchStepOptions.shared). */
   shared?: Map<string, FetchResult>;
+  /** robots.txt rules shared with the other walks of one run (see FetchStepOptions.robots). */
+  robots?: Map<string, RobotsRules>;
   /** Validators of copies kept outside the store, for conditional GETs (the archive's refresh). */
   validators?: (url: string) => { etag?: string; lastModified?: string } | undefined;
 }
@@ -88,7 +91,7 @@ export async function runActivity(
   // second, hidden limit below it.
   const perHost = opts.politeness.perHost ?? POLITENESS_DEFAULTS.perHost;
   const connections = Math.max(opts.fetcher.connectionsPerOrigin ?? 1, perHost);
-  const step = new FetchStep(store, new Fetcher({ ...opts.fetcher, connectionsPerOrigin: connections }), { token, politeness, validators: opts.validators, shared: opts.shared, maxRetries: opts.maxRetries });
+  const step = new FetchStep(store, new Fetcher({ ...opts.fetcher, connectionsPerOrigin: connections }), { token, politeness, validators: opts.validators, shared: opts.shared, robots: opts.robots, maxRetries: opts.maxRetries });
   // A link the last run's settings refused is not refused by this run's until it says so.
   const requeued = await store.requeueRefused();
   await releaseDeadLeases(store);

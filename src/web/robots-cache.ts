@@ -19,6 +19,8 @@ export interface RobotsCacheOptions {
   now?: () => number;
   /** Origins kept in memory; the least recently used is dropped first. */
   maxEntries?: number;
+  /** The memory itself, when several caches of one run share it (a maintenance file's tasks): one robots.txt request per origin per run. */
+  memory?: Map<string, RobotsRules>;
 }
 
 /** `https://example.com:8443` for any URL of that origin: robots.txt applies per origin (RFC 9309 §2.3). */
@@ -37,13 +39,14 @@ export function robotsUrl(url: string): string {
  * `expiresAt` (at most 24 h, or the retry time after a failure) → misses again.
  */
 export class RobotsCache {
-  private readonly memory = new Map<string, RobotsRules>();
+  private readonly memory: Map<string, RobotsRules>;
   private readonly store?: RobotsStore;
   private readonly now: () => number;
   private readonly maxEntries: number;
 
   constructor(options: RobotsCacheOptions = {}) {
     this.store = options.store;
+    this.memory = options.memory ?? new Map();
     this.now = options.now ?? Date.now;
     this.maxEntries = options.maxEntries ?? 10_000;
   }

@@ -14,6 +14,7 @@ import { indexHtml, indexJson, indexJunit, indexMarkdown, indexSarif, statusText
 import { VERSION } from '../../version.js';
 import { actionsActivity } from '../../walk/actions/activity.js';
 import type { FetchResult } from '../../walk/fetch-step.js';
+import type { RobotsRules } from '../../web/robots.js';
 import type { WalkReport } from '../../walk/walk.js';
 import type { Link } from '../../store/store.js';
 import { constraint } from '../../walk/constraints/constraint.js';
@@ -74,6 +75,7 @@ export const maintainCommand: CommandModule = {
     const leaf = (url: string) => avoidVerdict(url, avoid, now) === 'leaf';
     // One run, one set of answers: a URL that several tasks reach is asked once.
     const shared = new Map<string, FetchResult>();
+    const robots = new Map<string, RobotsRules>();
     const reports: MaintenanceReport[] = [];
     let interrupted = false;
     // Tasks whose top document could not be walked: their reports say nothing about the site.
@@ -84,6 +86,7 @@ export const maintainCommand: CommandModule = {
       opts.fetcher.accept = ['*/*'];
       opts.fetcher.binary = true;
       opts.shared = shared;
+      opts.robots = robots;
       opts.politeness.maxTries = Infinity;
       opts.politeness.backoffMaxMs = CHECK_BACKOFF_MAX_MS;
       const constraints = [...safetyConstraints(argv, opts), constraint('not-avoided', 'uri', (c) => avoidVerdict(c.url.href, avoid, now) !== 'avoid')];
