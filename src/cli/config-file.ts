@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import { suggestion } from '../walk/activity/errors.js';
 import { readJson, type JsonNode } from '../walk/activity/json-reader.js';
@@ -47,7 +47,7 @@ export function parseConfig(text: string, file: string, path = file): ConfigFile
   for (const e of root.entries) {
     if (!(NAMES as string[]).includes(e.key)) throw bad(file, e.at, `unknown option ${e.key}`, suggestion(e.key, NAMES));
     const name = e.key as OptionName;
-    values.set(name, { value: convert(name, e.value, file), at: e.value.at ?? e.at });
+    values.set(name, { value: fromFolder(OPTIONS[name], convert(name, e.value, file), dirname(path)), at: e.value.at ?? e.at });
   }
   return { path, values };
 }
@@ -74,6 +74,17 @@ function convert(name: OptionName, v: JsonNode, file: string): unknown {
   const fix = spec.check?.(value);
   if (fix) throw bad(file, at, `${name} is not valid (got ${JSON.stringify(value)})`, fix);
   return value;
+}
+
+/** A relative path written in the file names a place beside the file, not in the working directory. */
+function fromFolder(spec: OptionSpec, value: unknown, dir: string): unknown {
+  if (typeof value !== 'string' || !spec.path) return value;
+  if (spec.path === 'database') {
+    const m = /^sqlite:(.+)$/.exec(value);
+    return m && m[1] !== ':memory:' ? `sqlite:${resolve(dir, m[1]!)}` : value;
+  }
+  if (spec.path === 'activity' && !/\.(?:w4|json)$/i.test(value)) return value;
+  return resolve(dir, value);
 }
 
 function bad(file: string, at: Pos | undefined, message: string, fix: string): UserError {

@@ -5,6 +5,7 @@ import { ABOUT, COMMANDS, type CommandName } from './commands/index.js';
 import { fillFromFile, OPTIONS, useConfigValues, type OptionSpec } from './options.js';
 import { loadConfigFile } from './config-file.js';
 import { UserError } from '../errors.js';
+import { nearest } from '../walk/activity/errors.js';
 import { redact } from '../store/url.js';
 import { reportError } from './run.js';
 import { EXIT } from './exit.js';
@@ -111,7 +112,7 @@ export async function main(args: string[]): Promise<void> {
     )
     .wrap(Math.min(100, process.stdout.columns || 100))
     .fail((msg, err) => {
-      process.exitCode = err ? reportError(err) : reportError(new UserError(msg.replace(/\s*\n\s*/g, ' '), { fix: 'see anwc --help' }));
+      process.exitCode = err ? reportError(err) : reportError(unknownOption(msg) ?? new UserError(msg.replace(/\s*\n\s*/g, ' '), { fix: 'see anwc --help' }));
       if (!err) process.exitCode = EXIT.USAGE;
       // yargs would print its full help here; one line is kinder in a log.
       throw new CliExit();
@@ -124,5 +125,24 @@ export async function main(args: string[]): Promise<void> {
 }
 
 class CliExit extends Error {}
+
+/**
+ * yargs' "Unknown arguments: max-page, maxPage" as one line that names the flag as typed and the
+ * nearest flags anwc has (`--max-page` → did you mean --max-pages?).
+ */
+function unknownOption(msg: string): UserError | undefined {
+  const m = /^Unknown arguments?: (.+)$/.exec(msg.trim());
+  if (!m) return undefined;
+  // yargs lists a dashed name and its camelCase twin; the dashed one is what was typed.
+  const names = m[1]!.split(', ').filter((n, _i, all) => !/[A-Z]/.test(n) || !all.includes(n.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)));
+  const flag = (n: string) => (n.length === 1 ? `-${n}` : `--${n}`);
+  const hints = names.flatMap((n) => {
+    const near = nearest(n, Object.keys(OPTIONS));
+    return near.length > 0 ? [`${names.length > 1 ? `${flag(n)}: ` : ''}did you mean ${near.map(flag).join(', ')}?`] : [];
+  });
+  return new UserError(`unknown option${names.length > 1 ? 's' : ''} ${names.map(flag).join(', ')}`, {
+    fix: [...hints, 'anwc COMMAND --help lists the options'].join(' '),
+  });
+}
 
 await main(process.argv.slice(2));

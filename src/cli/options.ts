@@ -36,6 +36,12 @@ export interface OptionSpec {
   check?: (value: unknown) => string | undefined;
   /** An address that may hold a password: printed (config show, an error) only through redact. */
   secret?: true;
+  /**
+   * The value names a file: written in a configuration file, a relative one is read from that
+   * file's folder, as an instruction file's are. `database`: the PATH of `sqlite:PATH`;
+   * `activity`: a file when it ends in .w4 or .json, else the name of a built-in activity.
+   */
+  path?: 'file' | 'database' | 'activity';
 }
 
 /** `--reward`'s value, or undefined when it is neither a number from 0 up nor `relevance`. */
@@ -70,6 +76,7 @@ export const OPTIONS = {
     default: 'anwc.config.json',
   },
   db: {
+    path: 'database',
     type: 'string',
     describe: 'Database: sqlite:PATH or mysql://user:pass@host:port/db (a local server by its socket: mysql://user@localhost/db?socket=PATH)',
     default: 'sqlite:./anwc.sqlite',
@@ -134,6 +141,7 @@ export const OPTIONS = {
     default: DEFAULT_WIKI,
   },
   'seed-file': {
+    path: 'file',
     type: 'string',
     describe: 'File of seed URLs for --provider file: one a line, "# meta: a, b" lines give their meta words',
   },
@@ -240,6 +248,7 @@ export const OPTIONS = {
     default: 'ane',
   },
   out: {
+    path: 'file',
     type: 'string',
     describe: 'Write to this file instead of stdout (replaced whole, only when the export succeeds)',
   },
@@ -326,16 +335,19 @@ export const OPTIONS = {
     describe: 'Let a markup file that now holds no node delete its stored author nodes (refused without it)',
   },
   state: {
+    path: 'database',
     type: 'string',
     describe: 'Keep the walk\'s frontier in this database (sqlite:PATH or mysql://…) so that a rerun resumes it and anwc why can explain it; by default a walk keeps nothing',
     default: 'sqlite::memory:',
     secret: true,
   },
   activity: {
+    path: 'activity',
     type: 'string',
     describe: 'The activity to run: a file (.w4 s-expression or .json) or the name of a built-in one (anwc activity list)',
   },
   report: {
+    path: 'file',
     type: 'string',
     describe: 'Write the walk\'s HTML report here (made by the html-* actions); by default NAME-report.html when there is one',
   },
@@ -369,10 +381,10 @@ export const OPTIONS = {
     check: (v) => (typeof v === 'string' && /^https?:\/\/[^/?#\s]+\S*$/i.test(v) && URL.canParse(v) ? undefined : 'give an http(s) URL, e.g. https://hooks.example.org/anwc'),
     secret: true,
   },
-  sites: { type: 'string', describe: 'A MOMspider sites file (Site host:port [date|*] a line): robots.txt is not asked of a site listed there until its date, the avoid file holding its rules; rewritten with the sites read this run' },
+  sites: { path: 'file', type: 'string', describe: 'A MOMspider sites file (Site host:port [date|*] a line): robots.txt is not asked of a site listed there until its date, the avoid file holding its rules; rewritten with the sites read this run' },
   'sites-check': { type: 'number', describe: 'Days a site\'s robots.txt, once turned into Avoid entries, is trusted before it is read again (SitesCheck; RFC 9309 asks for at most 1)', check: days },
   nodes: { type: 'boolean', describe: 'Revalidate the source pages of the stored crawler nodes (conditional GET): mark a node gone (404, 410, host gone) or changed (its text no longer on the page)' },
-  avoid: { type: 'string', describe: 'A MOMspider avoid file: Avoid|Leaf URLprefix [date|*] a line; expired entries are dropped when it is written back' },
+  avoid: { path: 'file', type: 'string', describe: 'A MOMspider avoid file: Avoid|Leaf URLprefix [date|*] a line; expired entries are dropped when it is written back' },
   changed: { type: 'number', describe: 'Report documents modified within this many days (EmailChanged)', check: days },
   expired: { type: 'number', describe: 'Report documents of the task that expire within this many days (EmailExpired)', check: days },
   // map
@@ -425,6 +437,7 @@ export const OPTIONS = {
     check: (v) => (String(v).split(',').every((t) => /^(?:\*|[a-z0-9.+-]+)\/(?:\*|[a-z0-9.+-]+)$/i.test(t.trim())) ? undefined : 'give media types like text/html,image/*'),
   },
   refresh: {
+    path: 'file',
     type: 'string',
     describe: 'Refresh the archive in this folder: fetch every copy again with a conditional GET and say what changed',
   },

@@ -88,6 +88,32 @@ describe('a newcomer\'s first afternoon', () => {
     assert.ok(found(imported.stderr).includes('2:3'), imported.stderr);
   });
 
+  it('a mistyped flag is one line that names the flag anwc has', async () => {
+    const r = await anwc(['harvest', '--max-page', '5', '--db', db]);
+    assert.equal(r.code, EXIT.USAGE);
+    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+    assert.match(r.stderr, /^anwc: unknown option --max-page; did you mean --max-pages/);
+    assert.doesNotMatch(r.stderr, /maxPage/);
+  });
+
+  it('an unknown strategy in an activity file is reported at its own line:col', async () => {
+    const file = join(dir, 'zigzag.w4');
+    writeFileSync(file, '; a walk\n(define-activity zig\n  :strategy zigzag\n  :actions ((trace)))\n');
+    const r = await anwc(['activity', 'check', file]);
+    assert.equal(r.code, EXIT.USAGE);
+    assert.match(r.stderr, /zigzag\.w4:3:13: unknown strategy zigzag; use one of roulette, bfs, dfs/);
+  });
+
+  it('relative paths in a configuration file are read from the file\'s folder, not the working directory', async () => {
+    const project = mkdtempSync(join(dir, 'project-'));
+    const elsewhere = mkdtempSync(join(dir, 'elsewhere-'));
+    writeFileSync(join(project, 'anwc.config.json'), '{ "db": "sqlite:story.sqlite" }\n');
+    const r = await anwc(['import', resolve('ane-markup', 'sample.ane'), '--config', join(project, 'anwc.config.json')], { cwd: elsewhere });
+    assert.equal(r.code, EXIT.OK, r.stderr);
+    assert.ok(existsSync(join(project, 'story.sqlite')));
+    assert.equal(existsSync(join(elsewhere, 'story.sqlite')), false);
+  });
+
   it('the studio\'s default uploads folder is ignored by git', () => {
     assert.ok(readFileSync('.gitignore', 'utf8').split('\n').includes('anwc-uploads/'));
   });

@@ -19,13 +19,17 @@ const JSON_KEYS = ['$schema', 'name', 'documentation', 'strategy', 'operator', '
 function validate(a: Activity): Activity {
   a.constraints = canonicalConstraints(a.constraints, a.file);
   a.actions = a.actions.map((x) => canonicalAction(x, a.file));
-  if (a.strategy !== undefined && !(STRATEGIES as readonly string[]).includes(a.strategy)) {
-    throw new ActivityError('bad-argument', `unknown strategy ${a.strategy}`, { file: a.file, at: a.at }, `use one of ${STRATEGIES.join(', ')}`);
-  }
   compileConstraints(a.constraints, a.file);
   for (const x of a.actions) checkAction(x, a.file);
   return a;
 }
+
+/** The strategy as written, checked where it is written (its own line:col, not the activity's). */
+const strategy = (v: Value, what: string, file?: string, symbolOk = false): string => {
+  const s = text(v, what, file, symbolOk);
+  if (!(STRATEGIES as readonly string[]).includes(s)) throw new ActivityError('bad-argument', `unknown strategy ${s}`, { file, at: v.at }, `use one of ${STRATEGIES.join(', ')}`);
+  return s;
+};
 
 const text = (v: Value, what: string, file?: string, symbolOk = false): string => {
   if (v.kind === 'string' || (symbolOk && v.kind === 'symbol')) return v.value;
@@ -53,7 +57,7 @@ export function parseSexprActivity(source: string, file?: string): Activity {
     const v = rest[i + 1];
     if (!v) throw new ActivityError('shape', `:${key} needs a value`, { file, at: k.at });
     if (key === 'documentation') a.documentation = text(v, ':documentation', file);
-    else if (key === 'strategy') a.strategy = text(v, ':strategy', file, true);
+    else if (key === 'strategy') a.strategy = strategy(v, ':strategy', file, true);
     else if (key === 'operator') a.operator = text(v, ':operator', file);
     else if (key === 'report-stream') a.reportStream = text(v, ':report-stream', file, true);
     else if (key === 'constraint-set') a.constraints = readConstraintSet(v, file);
@@ -76,7 +80,7 @@ export function parseJsonActivity(source: string, file?: string): Activity {
   if (!name) throw new ActivityError('shape', 'the activity needs a "name"', { file, at: root.at });
   const a: Activity = { name: text(name, '"name"', file), constraints: [], actions: [], file, at: root.at };
   if (fields.documentation) a.documentation = text(fields.documentation, '"documentation"', file);
-  if (fields.strategy) a.strategy = text(fields.strategy, '"strategy"', file);
+  if (fields.strategy) a.strategy = strategy(fields.strategy, '"strategy"', file);
   if (fields.operator) a.operator = text(fields.operator, '"operator"', file);
   if (fields.reportStream) a.reportStream = text(fields.reportStream, '"reportStream"', file);
   if (fields.constraints) a.constraints = readConstraintSet(fields.constraints, file);
