@@ -23,6 +23,8 @@ export interface FileReport {
   removedNodes: number;
   /** Nodes without a `{\sen}`: nothing for the engine to show, so not stored. */
   skippedNodes: number;
+  /** Nodes whose text is a crawler node already (an export of the harvest imported back): not stored again. */
+  crawlerCopies: number;
   /** What kept the file out: every markup error found in one reading, in file order. */
   errors: UserError[];
 }
@@ -52,7 +54,7 @@ export async function importFiles(store: Store, files: string[], opts: ImportOpt
 }
 
 async function importFile(store: Store, file: string, at: number, replace: boolean): Promise<{ report: FileReport; stems: string[] }> {
-  const base: FileReport = { file, status: 'error', nodes: 0, newNodes: 0, removedNodes: 0, skippedNodes: 0, errors: [] };
+  const base: FileReport = { file, status: 'error', nodes: 0, newNodes: 0, removedNodes: 0, skippedNodes: 0, crawlerCopies: 0, errors: [] };
   const path = resolve(file);
   let text: string;
   try {
@@ -89,7 +91,7 @@ async function importFile(store: Store, file: string, at: number, replace: boole
   }
   const r = await store.replaceMarkupFile(input, at);
   return {
-    report: { ...base, status: known ? 'updated' : 'imported', nodes: r.nodes, newNodes: r.newNodes, removedNodes: r.removedNodes, skippedNodes },
+    report: { ...base, status: known ? 'updated' : 'imported', nodes: r.nodes, newNodes: r.newNodes, removedNodes: r.removedNodes, skippedNodes, crawlerCopies: r.crawlerCopies },
     stems,
   };
 }

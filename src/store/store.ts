@@ -187,6 +187,11 @@ export interface ReplaceFileResult {
   newNodes: number;
   /** Nodes of the file's previous version that no file refers to any more, now deleted. */
   removedNodes: number;
+  /**
+   * Nodes of the file whose text the database holds already as a crawler node (an export of the
+   * harvest imported back): not stored a second time, as author nodes.
+   */
+  crawlerCopies: number;
   metaWords: MetaWord[];
 }
 

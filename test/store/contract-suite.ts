@@ -125,6 +125,17 @@ export function contractSuite(b: Backend): void {
         assert.deepEqual((await s.nodes({ stem: 'y' })).map((n) => n.text), ['Shared.']);
       }));
 
+    it('does not store again as an author node the text of a crawler node (an export of the harvest imported back)', () =>
+      withStore(b, async (s) => {
+        const [sea] = await s.ensureMetaWords([w('sea')]);
+        await s.addLinks([{ url: 'http://c.test/', host: 'c.test', depth: 0 }]);
+        await s.completePage({ linkId: (await s.linkByUrl('http://c.test/'))!.id, outcome: { kind: 'harvested' }, domainReward: 1, newLinks: [],
+          nodes: [{ text: 'The sea came in.', sentences: ['The sea came in.'], relevance: 1, metaWordIds: [sea!.id] }] });
+        const r = await s.replaceMarkupFile(file('/export.ane', 'e1', [{ text: 'The sea came in.', meta: ['sea'] }, { text: 'Mine.', meta: ['sea'] }]));
+        assert.deepEqual([r.nodes, r.crawlerCopies], [1, 1]);
+        assert.deepEqual((await s.nodes({})).map((n) => [n.origin, n.text]).sort(), [['author', 'Mine.'], ['crawler', 'The sea came in.']]);
+      }));
+
     it('finds the nodes of a stem by origin with the weights of their links, and pages through nodes', () =>
       withStore(b, async (s) => {
         await s.replaceMarkupFile(file('/a.ane', 'h', [{ text: 'A1.', meta: ['cookie'] }, { text: 'A2.', meta: ['cookie', 'milk'] }]));

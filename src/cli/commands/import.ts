@@ -13,7 +13,8 @@ interface ImportArgs {
 }
 
 function describeFile(r: FileReport): string {
-  const skipped = r.skippedNodes > 0 ? `, ${r.skippedNodes} without a sentence skipped` : '';
+  const copies = r.crawlerCopies > 0 ? `, ${r.crawlerCopies} not imported: their text is stored as crawler nodes already (an export of the harvest?)` : '';
+  const skipped = `${r.skippedNodes > 0 ? `, ${r.skippedNodes} without a sentence skipped` : ''}${copies}`;
   switch (r.status) {
     case 'imported':
       return `${r.file}: imported ${r.nodes} node(s), ${r.newNodes} new${skipped}`;

@@ -113,10 +113,15 @@ export async function replaceMarkupFile(c: Tx, file: MarkupFileInput, at: number
   const allWords = new Map<string, MetaWord>();
   let nodes = 0;
   let newNodes = 0;
+  let crawlerCopies = 0;
   for (const [si, section] of file.sections.entries()) {
     const sectionId = (await run(c, 'INSERT INTO sections (file_id, position, name, attributes) VALUES (?, ?, ?, ?)',
       [fileId, si, section.name, JSON.stringify(section.attributes)])).insertId;
     for (const [ni, n] of section.nodes.entries()) {
+      if (await one(c, "SELECT 1 FROM nodes WHERE origin = 'crawler' AND text_hash = ?", [sha256(n.text)])) {
+        crawlerCopies++;
+        continue;
+      }
       const metas = await ensureMetaWords(c, uniqueByStem(n.metaWords));
       for (const m of metas) allWords.set(m.stem, m);
       const r = await insertNodes(c, 'author', [{ text: n.text, sentences: n.sentences, metaWordIds: metas.map((m) => m.id) }], null, at);
@@ -131,7 +136,7 @@ export async function replaceMarkupFile(c: Tx, file: MarkupFileInput, at: number
       `DELETE FROM nodes WHERE id IN (?) AND origin = 'author' AND NOT EXISTS (SELECT 1 FROM section_nodes sn WHERE sn.node_id = nodes.id)`,
       [exclusive])).affectedRows;
   }
-  return { fileId, nodes, newNodes, removedNodes, metaWords: [...allWords.values()] };
+  return { fileId, nodes, newNodes, removedNodes, crawlerCopies, metaWords: [...allWords.values()] };
 }
 
 /** Of these nodes, those no other file places (this file's placements are gone by now). */

@@ -113,9 +113,15 @@ export function replaceMarkupFile(db: Database.Database, file: MarkupFileInput, 
 
   let nodes = 0;
   let newNodes = 0;
+  let crawlerCopies = 0;
+  const crawled = db.prepare("SELECT 1 FROM nodes WHERE origin = 'crawler' AND text_hash = ?");
   file.sections.forEach((section, si) => {
     const sectionId = Number(addSection.run(fileId, si, section.name, JSON.stringify(section.attributes)).lastInsertRowid);
     section.nodes.forEach((n, ni) => {
+      if (crawled.get(sha256(n.text))) {
+        crawlerCopies++;
+        return;
+      }
       const metas = ensureMetaWords(db, uniqueByStem(n.metaWords));
       for (const m of metas) allWords.set(m.stem, m);
       const r = insertNodes(db, 'author', [{ text: n.text, sentences: n.sentences, metaWordIds: metas.map((m) => m.id) }], null, at);
@@ -125,7 +131,7 @@ export function replaceMarkupFile(db: Database.Database, file: MarkupFileInput, 
     });
   });
   const removedNodes = deleteOrphans(db, oldNodeIds);
-  return { fileId, nodes, newNodes, removedNodes, metaWords: [...allWords.values()] };
+  return { fileId, nodes, newNodes, removedNodes, crawlerCopies, metaWords: [...allWords.values()] };
 }
 
 function placedElsewhere(db: Database.Database, nodeId: number): boolean {
