@@ -192,7 +192,7 @@ describe('anwc archive', () => {
     page('/docs/a.html', html('A changed', '<a href="deep.html">deeper</a>'), '"a2"');
     web.page(HOST, sent('/case.html'), 'gone', { status: 404, headers: { 'content-type': 'text/plain' } });
     const r = await anwc(['archive', '--refresh', dir, ...common()]);
-    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.code, 1, `a copy that is gone is a problem found: ${r.stderr}`);
     const lines = r.stdout.trim().split('\n');
     assert.ok(lines.includes(`changed\t${web.url(HOST, '/docs/a.html')}`), r.stdout);
     assert.ok(lines.includes(`gone\t${web.url(HOST, '/case.html')}\tHTTP 404`), r.stdout);
@@ -203,6 +203,24 @@ describe('anwc archive', () => {
     assert.deepEqual(checkOffline(dir).broken, []);
     const responses = (await warcRecords(join(dir, 'anwc.warc.gz'))).filter((x) => x.type === 'response' && x.uri.endsWith('/docs/a.html'));
     assert.equal(responses.length, 2, 'the WARC keeps the old capture and adds the new one');
+  });
+});
+
+describe('anwc archive --refresh without the run\'s address settings', () => {
+  it('exits 1 and says how many copies could not be checked and which flags the archive run had', async () => {
+    web.page('127.0.0.1', '/', html('Loopback', '<a href="/two.html">two</a>'), { headers: { etag: '"l1"' } });
+    web.page('127.0.0.1', '/two.html', html('Two', ''), { headers: { etag: '"l2"' } });
+    const dir = join(tmp, 'loopback');
+    const base = ['--delay', '0', '--progress', 'none', '--hosts', '127.0.0.1'];
+    const made = await anwc(['archive', `http://127.0.0.1:${web.port}/`, '--out', dir, '--allow-private', ...base]);
+    assert.equal(made.code, 0, made.stderr);
+    assert.equal(table(dir).length, 2);
+    const r = await anwc(['archive', '--refresh', dir, ...base]);
+    assert.equal(r.code, 1, r.stderr);
+    const line = r.stderr.split('\n').filter((l) => /could not be checked/.test(l));
+    assert.equal(line.length, 1, r.stderr);
+    assert.match(line[0]!, /2 copies could not be checked/);
+    assert.match(line[0]!, /--resolve.*--allow-private|--allow-private.*--resolve/);
   });
 });
 

@@ -34,9 +34,11 @@ export const archiveCommand: CommandModule = {
       .example('anwc archive --refresh docs-copy', 'fetch every copy again if changed (conditional GET) and list what changed')
       .example("anwc archive http://alpha.test/ --out /tmp/alpha --resolve '*.test:127.0.0.1' --delay 0", 'a local test web')
       .epilogue(
-        'The folder holds one folder per host (host@port off the default port), anwc.warc.gz (WARC 1.1, request and response\n' +
-          'records), anwc.cdxj (its index) and .anwc/ (the header table, the fetched HTML, the walk\'s state, so that an\n' +
-          'interrupted archive resumes when run again). Pages are stored decoded (the WARC keeps no Content-Encoding).',
+        'The folder holds one folder per host (host@port off the default port), anwc.warc.gz (WARC 1.1, request and response ' +
+          'records), anwc.cdxj (its index) and .anwc/ (the header table, the fetched HTML, the walk\'s state, so that an ' +
+          'interrupted archive resumes when run again). Pages are stored decoded (the WARC keeps no Content-Encoding).\n' +
+          'Exit codes of --refresh: 0 every copy checked, 1 a copy gone or not checked (give the refresh the same --resolve, ' +
+          '--allow-private and --hosts as the archive run), 2 bad input, 130 interrupted.',
       ),
   handler: handler(async (argv: Record<string, unknown>) => {
     const urls = (argv.urls as string[] | undefined) ?? [];
@@ -84,7 +86,7 @@ async function refreshArchive(argv: Record<string, unknown>, archive: Archive, o
   const activity = actionsActivity('archive-refresh', safety, [archivePage(archive, { maxDepth: 0, follow: false, onStored: (u, r) => stored.set(u, r) })], quiet);
   let interrupted = false;
   let failed = true;
-  const changes: { url: string; change: string; detail?: string }[] = [];
+  const changes: Change[] = [];
   try {
     const { report, store } = await walkCommand(argv, activity, entries.map((e) => e.url), opts, 'refresh');
     interrupted = report.stop === 'interrupted';
@@ -104,12 +106,40 @@ async function refreshArchive(argv: Record<string, unknown>, archive: Archive, o
   }
   const counts = new Map<string, number>();
   for (const c of changes) counts.set(c.change, (counts.get(c.change) ?? 0) + 1);
-  process.stderr.write(`anwc: refreshed ${entries.length} cop${entries.length === 1 ? 'y' : 'ies'}: ${[...counts].map(([k, n]) => `${n} ${k}`).join(', ')}\n`);
-  return interrupted ? EXIT.INTERRUPTED : EXIT.OK;
+  process.stderr.write(`anwc: refreshed ${copies(entries.length)}: ${[...counts].map(([k, n]) => `${n} ${k}`).join(', ')}\n`);
+  if (interrupted) return EXIT.INTERRUPTED;
+  const gone = counts.get('gone') ?? 0;
+  if (gone > 0) process.stderr.write(`anwc: ${gone === 1 ? '1 copy is' : `${gone} copies are`} gone (404 or 410 now); the archive keeps ${gone === 1 ? 'it' : 'them'} as they were\n`);
+  const unchecked = uncheckedLine(changes);
+  if (unchecked) process.stderr.write(`${unchecked}\n`);
+  return gone > 0 || unchecked ? EXIT.PROBLEMS : EXIT.OK;
+}
+
+const copies = (n: number): string => `${n} cop${n === 1 ? 'y' : 'ies'}`;
+
+/** Why a copy could not be checked, with what to do about it. */
+const CANNOT_CHECK = {
+  address: 'refused by the address policy (give the same --resolve HOST:ADDRESS or --allow-private as the archive run)',
+  dns: 'a host name that did not resolve (give the same --resolve HOST:ADDRESS as the archive run, if it had one)',
+  scope: 'outside this run\'s scope (give the same --hosts as the archive run)',
+  robots: 'disallowed by robots.txt now',
+  server: 'no usable answer from the server (refresh again later)',
+  unreached: 'not reached before the run ended (refresh again)',
+} as const;
+
+type Change = { url: string; change: string; detail?: string; cause?: keyof typeof CANNOT_CHECK };
+
+/** One line for the copies a refresh could not check, grouped by cause, or undefined when it checked them all. */
+function uncheckedLine(changes: readonly Change[]): string | undefined {
+  const by = new Map<keyof typeof CANNOT_CHECK, number>();
+  for (const c of changes) if (c.cause) by.set(c.cause, (by.get(c.cause) ?? 0) + 1);
+  if (by.size === 0) return undefined;
+  const total = [...by.values()].reduce((a, b) => a + b, 0);
+  return `anwc: ${copies(total)} could not be checked: ${[...by].map(([cause, n]) => `${n} ${CANNOT_CHECK[cause]}`).join('; ')}`;
 }
 
 /** What a refresh found for one copy, from what the walk stored about its URL. */
-async function changeOf(url: string, result: StoreResult | undefined, store: Store): Promise<{ change: string; detail?: string }> {
+async function changeOf(url: string, result: StoreResult | undefined, store: Store): Promise<Omit<Change, 'url'>> {
   if (result) return { change: result === 'same' ? 'unchanged' : 'changed' };
   const o = (await store.linkByUrl(url))?.outcome;
   const d = o?.detail ?? {};
@@ -117,18 +147,18 @@ async function changeOf(url: string, result: StoreResult | undefined, store: Sto
     case 'not-modified':
       return { change: 'unchanged' };
     case 'http-error':
-      return d.status === 404 || d.status === 410 ? { change: 'gone', detail: `HTTP ${String(d.status)}` } : { change: 'error', detail: `HTTP ${String(d.status)}` };
+      return d.status === 404 || d.status === 410 ? { change: 'gone', detail: `HTTP ${String(d.status)}` } : { change: 'error', detail: `HTTP ${String(d.status)}`, cause: 'server' };
     case 'redirected':
       return { change: 'moved', detail: String(d.to) };
     case 'failed':
-      return { change: 'error', detail: String(d.failure) };
+      return { change: 'error', detail: String(d.failure), cause: d.failure === 'dns' ? 'dns' : 'server' };
     case 'robots':
-      return { change: 'disallowed', detail: 'robots.txt' };
+      return { change: 'disallowed', detail: 'robots.txt', cause: 'robots' };
     case 'refused':
     case 'rejected':
-      return { change: 'skipped', detail: String(d.reason ?? d.constraint ?? '') };
+      return { change: 'skipped', detail: String(d.reason ?? d.constraint ?? ''), cause: d.reason === 'address-refused' ? 'address' : 'scope' };
     default:
-      return { change: 'not checked' };
+      return { change: 'not checked', cause: 'unreached' };
   }
 }
 
