@@ -7,7 +7,7 @@ import { readBody } from './body.js';
 import { guardedConnector } from './connector.js';
 import { accepts, DEFAULT_ACCEPT, looksBinary } from './content-type.js';
 import { classifyNetworkError } from './net-errors.js';
-import type { FailureKind, FetchFailed, FetchOutcome, Headers, Hop } from './outcome.js';
+import type { Answer, FailureKind, FetchFailed, FetchOutcome, Headers, Hop } from './outcome.js';
 import { FETCH_DEFAULTS } from './defaults.js';
 import { normalizeUrl } from './url.js';
 import { userAgentHeader } from './user-agent.js';
@@ -65,6 +65,11 @@ export interface FetchRequest {
   decode?: boolean;
   /** Skip the binary-body sniff (robots.txt and other non-page files). */
   sniff?: boolean;
+  /**
+   * Told of every answer that is not the page: each redirect hop, a 304, an error status. Only
+   * when it is given are their bodies read (within the byte cap); otherwise they are dropped.
+   */
+  onAnswer?: (answer: Answer) => void;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -141,8 +146,7 @@ export class Fetcher {
         headers = flattenHeaders(res.headers);
         const location = headers.location;
         if (REDIRECTS.has(status) && location !== undefined) {
-          // A small read keeps the connection reusable; a large redirect body is not worth it.
-          await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+          await this.answered(res.body, { method, url: current, status, headers, requestHeaders: sent, at: Math.round(startMs + headersMs) }, req);
           redirects.push({ url: current, status });
           const next = normalizeUrl(location, current, { maxLength: this.opts.maxUrlLength });
           if (!next.ok) return fail('bad-url', `redirect to ${JSON.stringify(location)}: ${next.detail}`, { status, headers });
@@ -164,6 +168,32 @@ export class Fetcher {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * An answer that is not the page: its body read for `req.onAnswer` when there is one (within
+   * the byte cap; what a broken connection left is kept, marked truncated), else dropped.
+   */
+  private async answered(
+    body: Readable & { dump(o?: { limit: number }): Promise<void> },
+    answer: Omit<Answer, 'body' | 'truncated'>,
+    req: FetchRequest,
+  ): Promise<void> {
+    if (!req.onAnswer) {
+      // A small read keeps the connection reusable; a large body is not worth it.
+      await body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+      return;
+    }
+    let read: { body: Uint8Array; truncated: boolean } = { body: new Uint8Array(0), truncated: true };
+    if (answer.method === 'HEAD' || answer.status === 304) {
+      await body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+      read = { body: new Uint8Array(0), truncated: false };
+    } else {
+      const maxBytes = req.maxBytes ?? this.opts.maxDecodedBytes;
+      const r = await readBody(body, answer.headers['content-encoding'], { maxWireBytes: req.maxBytes ?? this.opts.maxBytes, maxBytes, maxRatio: this.opts.maxRatio }).catch(() => undefined);
+      if (r?.ok) read = { body: r.body, truncated: r.truncated };
+    }
+    req.onAnswer({ ...answer, ...read });
   }
 
   private requestHeaders(req: FetchRequest): Record<string, string> {
@@ -193,12 +223,9 @@ export class Fetcher {
     const common = { method, url: ctx.url, finalUrl: ctx.current, redirects: ctx.redirects };
     const timing = () => ({ startMs: ctx.startMs, headersMs: ctx.headersMs, totalMs: ctx.elapsed() });
     const contentType = headers['content-type'] ?? null;
-    if (status === 304) {
-      await body.dump({ limit: 64 * 1024 }).catch(() => undefined);
-      return { kind: 'not-modified', status, headers, ...common, timing: timing() };
-    }
     if (status < 200 || status >= 300) {
-      await body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+      await this.answered(body, { method, url: ctx.current, status, headers, requestHeaders: ctx.sent, at: Math.round(ctx.startMs + ctx.headersMs) }, req);
+      if (status === 304) return { kind: 'not-modified', status, headers, ...common, timing: timing() };
       return { kind: 'http-error', status, headers, contentType, ...common, timing: timing() };
     }
     if (method === 'HEAD') {

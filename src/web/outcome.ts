@@ -92,6 +92,24 @@ export interface FetchFailed extends Common {
   headers?: Headers;
 }
 
+/**
+ * One HTTP answer as it came, for a recorder (an archive's WARC): the status line, the headers,
+ * and the body within the byte cap, after content decoding.
+ */
+export interface Answer {
+  method: 'GET' | 'HEAD';
+  /** The URL this request asked for (a redirect hop's own URL). */
+  url: string;
+  status: number;
+  headers: Headers;
+  requestHeaders: Headers;
+  body: Uint8Array;
+  /** The body was cut at a cap, or could not be read to its end. */
+  truncated: boolean;
+  /** When the answer's headers arrived (ms since the epoch). */
+  at: number;
+}
+
 export type FetchOutcome = FetchOk | FetchNotModified | FetchHttpError | FetchFailed;
 
 /** True when the fetch produced a usable answer: 2xx body or a 304 confirming the stored one. */

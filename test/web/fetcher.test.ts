@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
 import { Fetcher } from '../../src/web/fetcher.js';
-import type { FetchOutcome } from '../../src/web/outcome.js';
+import type { Answer, FetchOutcome } from '../../src/web/outcome.js';
 import { noDns, SITES, startTestWeb, type TestWeb } from '../support/testweb.js';
 import { sharedPath, needsShared } from '../support/shared.js';
 
@@ -185,4 +185,29 @@ test('a resolved name is dialled at the address the policy checked, once per con
     await open.close();
     await shut.close();
   }
+});
+
+test('onAnswer hears every answer that is not the page: each redirect hop, a 304, an error with its body within the cap', async () => {
+  web.page('answers.test', '/hop1', 'first hop', { status: 301, headers: { location: '/hop2', 'content-type': 'text/plain' } });
+  web.page('answers.test', '/hop2', '', { status: 302, headers: { location: '/end.html' } });
+  web.page('answers.test', '/end.html', '<p>end</p>', { headers: { etag: '"e1"' } });
+  web.page('answers.test', '/err.html', `<p>${'x'.repeat(5000)}</p>`, { status: 503, encoding: 'gzip', headers: { 'retry-after': '5' } });
+  const heard: { url: string; status: number; body: string; truncated: boolean; location?: string; accept?: string }[] = [];
+  const onAnswer = (a: Answer) => heard.push({ url: a.url, status: a.status, body: Buffer.from(a.body).toString('utf8'), truncated: a.truncated, location: a.headers.location, accept: a.requestHeaders.accept });
+  const ok = expectKind(await fetcher.fetch(web.url('answers.test', '/hop1'), { onAnswer }), 'ok');
+  assert.equal(ok.finalUrl, web.url('answers.test', '/end.html'));
+  assert.deepEqual(heard.map((h) => [h.url, h.status, h.body, h.location]), [
+    [web.url('answers.test', '/hop1'), 301, 'first hop', '/hop2'],
+    [web.url('answers.test', '/hop2'), 302, '', '/end.html'],
+  ], 'the page itself is not heard: it is the outcome');
+  assert.ok(heard.every((h) => h.accept), 'with the request headers as sent');
+  heard.length = 0;
+  expectKind(await fetcher.fetch(web.url('answers.test', '/end.html'), { onAnswer, validators: { etag: '"e1"' } }), 'not-modified');
+  assert.deepEqual(heard.map((h) => [h.status, h.body]), [[304, '']]);
+  heard.length = 0;
+  expectKind(await fetcher.fetch(web.url('answers.test', '/err.html'), { onAnswer, maxBytes: 1000 }), 'http-error');
+  assert.equal(heard[0]?.status, 503);
+  assert.ok(heard[0]!.body.startsWith('<p>xxx'), 'the body is decoded');
+  assert.equal(heard[0]!.body.length, 1000);
+  assert.equal(heard[0]!.truncated, true);
 });
