@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../atomic-file.js';
 import { UserError } from '../errors.js';
 import type { FetchedPage } from '../walk/fetch-step.js';
+import type { Answer } from '../web/outcome.js';
 import { HeadersTable, type ArchivedEntry } from './headers-table.js';
 import { insideFolder, MirrorLayout, relativeHref, RESERVED } from './layout.js';
 import { remapHtml } from './remap.js';
@@ -89,7 +90,7 @@ export class Archive {
     } else {
       writeFileAtomic(insideFolder(this.root, file), page.body, { mkdir: true });
     }
-    await this.warc.add(page, at);
+    await this.warc.add({ ...page, url: page.finalUrl }, at);
     const h = page.headers;
     const expires = httpDateHeader(h, 'expires');
     this.table.put({
@@ -101,6 +102,17 @@ export class Archive {
     });
     if (!before) return 'new';
     return before.sha256 === sha256 ? 'same' : 'changed';
+  }
+
+  /**
+   * Records an answer that is not a page (a redirect hop, an error status: a response record; a
+   * 304: a revisit of the capture it confirms). The copies and the header table are left alone.
+   */
+  async record(answer: Answer): Promise<void> {
+    const at = new Date(answer.at);
+    if (answer.status !== 304) return this.warc.add(answer, at);
+    const e = this.table.find(answer.url);
+    return this.warc.revisit(answer, e && { uri: e.aliases?.[0] ?? e.url, date: e.fetchedAt }, at);
   }
 
   /**

@@ -34,6 +34,8 @@ export interface ArchivedEntry {
 
 export class HeadersTable {
   readonly entries = new Map<string, ArchivedEntry>();
+  /** The URL of the entry each alias belongs to. */
+  private readonly aliasOf = new Map<string, string>();
 
   constructor(private readonly file: string) {
     if (!existsSync(file)) return;
@@ -51,14 +53,24 @@ export class HeadersTable {
       if (typeof e?.url !== 'string' || typeof e.file !== 'string' || typeof e.sha256 !== 'string') {
         throw new UserError(`${file}:${i + 1}:1: an entry needs url, file and sha256`, { value: line.slice(0, 60), fix: 'restore the file, or archive again into a new folder' });
       }
-      this.entries.set(e.url, e);
+      this.set(e);
     });
+  }
+
+  /** The entry of a URL, or of the redirect that ended at it. */
+  find(url: string): ArchivedEntry | undefined {
+    return this.entries.get(url) ?? this.entries.get(this.aliasOf.get(url) ?? '');
   }
 
   /** Records an entry at once (one append of one line). */
   put(e: ArchivedEntry): void {
     appendWhole(this.file, `${JSON.stringify(e)}\n`);
+    this.set(e);
+  }
+
+  private set(e: ArchivedEntry): void {
     this.entries.set(e.url, e);
+    for (const a of e.aliases ?? []) this.aliasOf.set(a, e.url);
   }
 
   /** Rewrites the table with one line per URL, replacing it in one rename. */

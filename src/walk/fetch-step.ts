@@ -1,6 +1,6 @@
 import type { Link, Store } from '../store/store.js';
 import type { Fetcher } from '../web/fetcher.js';
-import type { FetchOutcome } from '../web/outcome.js';
+import type { Answer, FetchOutcome } from '../web/outcome.js';
 import type { Politeness } from '../web/politeness.js';
 import { parseRetryAfter } from '../web/retry-after.js';
 import { RobotsCache, robotsOrigin } from '../web/robots-cache.js';
@@ -56,6 +56,12 @@ export interface FetchStepOptions {
   maxRetries?: number;
   /** Validators of a copy kept outside the store (an archive's header table), for a conditional GET. */
   validators?: (url: string) => { etag?: string; lastModified?: string } | undefined;
+  /**
+   * Told of every answer that is not a page (redirect hops, 304s, error statuses) with its body,
+   * for an activity that records every exchange (the archive's WARC). The fetch waits for it, so
+   * a failure to record (a full disk) is the page's, as an action's would be.
+   */
+  onAnswer?: (answer: Answer) => Promise<void>;
 }
 
 export class FetchStep {
@@ -118,8 +124,11 @@ export class FetchStep {
     }
     if (signal.aborted) return { outcome: { kind: 'failed', failure: 'interrupted' } };
     let elsewhere: string | undefined;
+    const record = this.opts.onAnswer;
+    const recorded: Promise<void>[] = [];
     const http = await this.fetcher.fetch(link.url, {
       method,
+      ...(record ? { onAnswer: (a: Answer) => void recorded.push(handled(record(a))) } : {}),
       referer,
       validators: link.etag || link.lastModified
         ? { etag: link.etag ?? undefined, lastModified: link.lastModified ?? undefined }
@@ -132,6 +141,7 @@ export class FetchStep {
         return this.gate.allowUrl(url);
       },
     });
+    await Promise.all(recorded);
     if (elsewhere && http.kind === 'failed') {
       return { outcome: { kind: 'redirected', status: http.status ?? 0, to: elsewhere }, links: [elsewhere], http };
     }
@@ -163,6 +173,12 @@ function pageOrOutcome(o: FetchOutcome): { page: FetchedPage } | { outcome: Walk
       if (o.failure === 'refused-address') return { outcome: { kind: 'refused', reason: 'address-refused', detail: o.detail } };
       return { outcome: { kind: 'failed', failure: o.failure, detail: o.detail } };
   }
+}
+
+/** A promise awaited later: its rejection counts as handled until then, so it cannot end the process first. */
+function handled<T>(p: Promise<T>): Promise<T> {
+  p.catch(() => undefined);
+  return p;
 }
 
 function pause(ms: number, signal: AbortSignal): Promise<void> {

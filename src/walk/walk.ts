@@ -10,6 +10,7 @@ import { ConstraintSet, type Constraint } from './constraints/constraint.js';
 import { Walker, type ActResult, type StopReason } from './engine.js';
 import { FetchStep, type FetchedPage, type FetchResult } from './fetch-step.js';
 import type { WalkOutcome } from './outcome.js';
+import type { Answer } from '../web/outcome.js';
 import { DEFAULT_MAX_RETRIES } from './retry.js';
 import type { WalkStats } from './stats.js';
 import { WaitingWatch } from './waiting.js';
@@ -54,6 +55,8 @@ export interface WalkRunOptions {
   robots?: Map<string, RobotsRules>;
   /** Validators of copies kept outside the store, for conditional GETs (the archive's refresh). */
   validators?: (url: string) => { etag?: string; lastModified?: string } | undefined;
+  /** Every answer that is not a page, for a recorder (see FetchStepOptions.onAnswer). */
+  onAnswer?: (answer: Answer) => Promise<void>;
 }
 
 export interface WalkReport {
@@ -91,7 +94,9 @@ export async function runActivity(
   // second, hidden limit below it.
   const perHost = opts.politeness.perHost ?? POLITENESS_DEFAULTS.perHost;
   const connections = Math.max(opts.fetcher.connectionsPerOrigin ?? 1, perHost);
-  const step = new FetchStep(store, new Fetcher({ ...opts.fetcher, connectionsPerOrigin: connections }), { token, politeness, validators: opts.validators, shared: opts.shared, robots: opts.robots, maxRetries: opts.maxRetries });
+  const step = new FetchStep(store, new Fetcher({ ...opts.fetcher, connectionsPerOrigin: connections }), {
+    token, politeness, validators: opts.validators, shared: opts.shared, robots: opts.robots, maxRetries: opts.maxRetries, onAnswer: opts.onAnswer,
+  });
   // A link the last run's settings refused is not refused by this run's until it says so.
   const requeued = await store.requeueRefused();
   await releaseDeadLeases(store);

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { parse as parseHtml } from 'node-html-parser';
 import { WARCParser } from 'warcio';
 import { normalizeUrl } from '../../src/web/url.js';
@@ -75,13 +77,26 @@ function checkOffline(dir: string): { checked: number; broken: string[]; absolut
   return { checked, broken, absoluteToArchived };
 }
 
-async function warcRecords(file: string): Promise<{ type: string; uri: string; concurrentTo?: string; id: string; payload: Buffer }[]> {
+async function warcRecords(file: string): Promise<{ type: string; uri: string; status?: number; concurrentTo?: string; id: string; payload: Buffer }[]> {
   const out = [];
   for await (const r of new WARCParser(createReadStream(file))) {
     const payload = Buffer.from(await r.readFully(true));
-    out.push({ type: r.warcType ?? '', uri: r.warcTargetURI ?? '', concurrentTo: r.warcHeader('WARC-Concurrent-To') ?? undefined, id: r.warcHeader('WARC-Record-ID') ?? '', payload });
+    const status = r.warcType === 'response' && r.httpHeaders ? Number(r.httpHeaders.statusCode) : undefined;
+    out.push({ type: r.warcType ?? '', uri: r.warcTargetURI ?? '', status, concurrentTo: r.warcHeader('WARC-Concurrent-To') ?? undefined, id: r.warcHeader('WARC-Record-ID') ?? '', payload });
   }
   return out;
+}
+
+/** The CLI warcio ships, next to its library: an independent reader of the WARC. */
+const WARCIO_CLI = join(dirname(fileURLToPath(import.meta.resolve('warcio'))), 'cli.js');
+
+interface Indexed { 'warc-type': string; 'warc-target-uri'?: string; 'http:status'?: number; 'warc-profile'?: string; 'warc-refers-to-target-uri'?: string; 'warc-refers-to-date'?: string; 'warc-date'?: string }
+
+/** The WARC's records as warcio's own `index` command lists them. */
+function warcioIndex(file: string): Indexed[] {
+  const fields = 'warc-type,warc-target-uri,http:status,warc-date,warc-profile,warc-refers-to-target-uri,warc-refers-to-date';
+  const out = execFileSync(process.execPath, [WARCIO_CLI, 'index', file, '--fields', fields], { encoding: 'utf8' });
+  return out.trim().split('\n').map((l) => JSON.parse(l) as Indexed);
 }
 
 before(async () => {
@@ -162,12 +177,13 @@ describe('anwc archive', () => {
     assert.match(based, /href="docs\/a\.html#part"/, '<base> was resolved before it was taken out');
   });
 
-  it('writes a WARC 1.1 that warcio reads back: one response per archived URL, each with its request, and a CDXJ line each', async () => {
+  it('writes a WARC 1.1 that warcio reads back: one response per archived URL and per error answer, each with its request, and a CDXJ line each', async () => {
     const records = await warcRecords(join(dir, 'anwc.warc.gz'));
     assert.equal(records[0]?.type, 'warcinfo');
     const responses = records.filter((r) => r.type === 'response');
     const urls = table(dir).map((e) => e.url).sort();
-    assert.deepEqual(responses.map((r) => r.uri).sort(), urls);
+    assert.deepEqual(responses.filter((r) => r.status === 200).map((r) => r.uri).sort(), urls);
+    assert.deepEqual(responses.filter((r) => r.status !== 200).map((r) => `${r.status} ${r.uri}`), [`404 ${web.url(HOST, '/missing.html')}`]);
     const ids = new Set(responses.map((r) => r.id));
     const requests = records.filter((r) => r.type === 'request');
     assert.equal(requests.length, responses.length);
@@ -176,7 +192,7 @@ describe('anwc archive', () => {
     assert.deepEqual(logo.payload, PNG);
     const cdxj = readFileSync(join(dir, 'anwc.cdxj'), 'utf8').trim().split('\n');
     assert.equal(cdxj.length, responses.length);
-    assert.deepEqual(cdxj.map((l) => JSON.parse(l.slice(l.indexOf('{'))).url).sort(), urls);
+    assert.deepEqual(cdxj.map((l) => JSON.parse(l.slice(l.indexOf('{'))).url).sort(), responses.map((r) => r.uri).sort());
   });
 
   it('a second run resumes from the archive\'s own state and fetches nothing again', async () => {
@@ -203,6 +219,66 @@ describe('anwc archive', () => {
     assert.deepEqual(checkOffline(dir).broken, []);
     const responses = (await warcRecords(join(dir, 'anwc.warc.gz'))).filter((x) => x.type === 'response' && x.uri.endsWith('/docs/a.html'));
     assert.equal(responses.length, 2, 'the WARC keeps the old capture and adds the new one');
+  });
+});
+
+describe('anwc archive: every answer in the WARC (never a false green)', () => {
+  const H = 'answers.test';
+  const at = (path: string) => web.url(H, path);
+  const args = () => ['--resolve', '*.test:127.0.0.1', '--delay', '0', '--progress', 'none', '--hosts', H, '--max-retries', '0'];
+  const home = html('Home', '<a href="/index.html">home again</a> <a href="/dir/index.html">dir</a> <a href="/missing.html">missing</a> <a href="/broken.html">broken</a> <a href="/old.html">old</a>');
+  let dir: string;
+
+  before(async () => {
+    web.page(H, '/', home, { headers: { etag: '"home"' } });
+    // The server gives its root under both names, as most do.
+    web.page(H, '/index.html', home, { headers: { etag: '"home"' } });
+    // At the last level: its links are not followed, so /dir/ itself is never fetched.
+    web.page(H, '/dir/index.html', html('Dir', '<a href="/dir/">this dir</a> <a href="/index.html">home</a> <a href="/">root</a>'), { headers: { etag: '"dir"' } });
+    web.page(H, '/missing.html', '<p>no such page</p>', { status: 404 });
+    web.page(H, '/broken.html', 'server trouble', { status: 500, headers: { 'content-type': 'text/plain' } });
+    web.page(H, '/old.html', 'moved', { status: 301, headers: { location: '/new.html', 'content-type': 'text/plain' } });
+    web.page(H, '/new.html', html('New', ''), { headers: { etag: '"new"' } });
+    dir = join(tmp, 'answers');
+    const r = await anwc(['archive', at('/'), '--out', dir, '--depth', '1', ...args()]);
+    assert.equal(r.code, 0, r.stderr);
+  });
+
+  it('records 4xx, 5xx and redirect answers as response records with their requests, as wget and Heritrix do', async () => {
+    const index = warcioIndex(join(dir, 'anwc.warc.gz'));
+    const responses = index.filter((r) => r['warc-type'] === 'response').map((r) => `${r['http:status']} ${r['warc-target-uri']}`).sort();
+    assert.deepEqual(responses, [
+      `200 ${at('/')}`, `200 ${at('/dir/index.html')}`, `200 ${at('/index.html')}`, `200 ${at('/new.html')}`,
+      `301 ${at('/old.html')}`, `404 ${at('/missing.html')}`, `500 ${at('/broken.html')}`,
+    ].sort());
+    const requests = index.filter((r) => r['warc-type'] === 'request').map((r) => r['warc-target-uri']).sort();
+    assert.deepEqual(requests, index.filter((r) => r['warc-type'] === 'response').map((r) => r['warc-target-uri']).sort(), 'each answer has its request');
+    const records = await warcRecords(join(dir, 'anwc.warc.gz'));
+    const missing = records.find((x) => x.type === 'response' && x.uri === at('/missing.html'))!;
+    assert.match(missing.payload.toString('utf8'), /no such page/, 'the body of an error answer is kept as received');
+    const cdxj = readFileSync(join(dir, 'anwc.cdxj'), 'utf8').trim().split('\n').map((l) => JSON.parse(l.slice(l.indexOf('{'))) as { url: string; status: string });
+    assert.deepEqual(cdxj.map((c) => `${c.status} ${c.url}`).sort(), responses, 'the index lists every answer with its status');
+  });
+
+  it('--refresh records an unchanged page as a revisit of its earlier capture, and exits 1 when a copy is gone', async () => {
+    const earlier = new Map(warcioIndex(join(dir, 'anwc.warc.gz')).filter((r) => r['warc-type'] === 'response').map((r) => [r['warc-target-uri'], r['warc-date']]));
+    web.page(H, '/new.html', html('New again', ''), { headers: { etag: '"new2"' } });
+    web.page(H, '/dir/index.html', 'gone', { status: 410, headers: { 'content-type': 'text/plain' } });
+    const r = await anwc(['archive', '--refresh', dir, ...args()]);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stderr, /^anwc: 1 copy is gone .*$/m, r.stderr);
+    assert.equal(r.stdout.trim().split('\n').sort().join('\n'), [`changed\t${at('/old.html')}`, `gone\t${at('/dir/index.html')}\tHTTP 410`].sort().join('\n'));
+    const index = warcioIndex(join(dir, 'anwc.warc.gz'));
+    const revisits = index.filter((x) => x['warc-type'] === 'revisit');
+    assert.deepEqual(revisits.map((x) => `${x['http:status']} ${x['warc-target-uri']}`).sort(), [`304 ${at('/')}`, `304 ${at('/index.html')}`]);
+    for (const v of revisits) {
+      assert.equal(v['warc-profile'], 'http://netpreserve.org/warc/1.1/revisit/server-not-modified');
+      assert.equal(v['warc-refers-to-target-uri'], v['warc-target-uri']);
+      assert.equal(v['warc-refers-to-date'], earlier.get(v['warc-target-uri']), 'the revisit names the capture it repeats');
+    }
+    const added = index.slice(index.length - 10).filter((x) => x['warc-type'] === 'response').map((x) => `${x['http:status']} ${x['warc-target-uri']}`);
+    assert.ok(added.includes(`410 ${at('/dir/index.html')}`), `the gone answer is recorded: ${added.join(', ')}`);
+    assert.ok(added.includes(`200 ${at('/new.html')}`), 'the changed page is recorded whole');
   });
 });
 
@@ -256,7 +332,7 @@ describe('anwc archive: bad input', () => {
 });
 
 describe('anwc archive: the corpus', { skip: needsShared('corpus') }, () => {
-  it('copies a book of the corpus so that it browses offline, with one WARC response per file', async () => {
+  it('copies a book of the corpus so that it browses offline, with one WARC 200 response per file', async () => {
     const dir = join(tmp, 'book');
     const r = await anwc(['archive', web.url('timemachine.test', '/toc.xhtml'), '--out', dir, '--depth', '1', '--resolve', '*.test:127.0.0.1', '--delay', '0', '--progress', 'none', '--hosts', 'timemachine.test']);
     assert.equal(r.code, 0, r.stderr);
@@ -266,7 +342,7 @@ describe('anwc archive: the corpus', { skip: needsShared('corpus') }, () => {
     assert.ok(checked > 20);
     assert.deepEqual(broken, []);
     assert.deepEqual(absoluteToArchived, []);
-    const responses = (await warcRecords(join(dir, 'anwc.warc.gz'))).filter((x) => x.type === 'response');
+    const responses = (await warcRecords(join(dir, 'anwc.warc.gz'))).filter((x) => x.type === 'response' && x.status === 200);
     assert.equal(responses.length, entries.length);
     // An XHTML copy stays well-formed: only attribute values were touched.
     const chapter = entries.find((e) => e.url.endsWith('/text/chapter-1.xhtml'))!;

@@ -34,8 +34,8 @@ export const archiveCommand: CommandModule = {
       .example('anwc archive --refresh docs-copy', 'fetch every copy again if changed (conditional GET) and list what changed')
       .example("anwc archive http://alpha.test/ --out /tmp/alpha --resolve '*.test:127.0.0.1' --delay 0", 'a local test web')
       .epilogue(
-        'The folder holds one folder per host (host@port off the default port), anwc.warc.gz (WARC 1.1, request and response ' +
-          'records), anwc.cdxj (its index) and .anwc/ (the header table, the fetched HTML, the walk\'s state, so that an ' +
+        'The folder holds one folder per host (host@port off the default port), anwc.warc.gz (WARC 1.1: a response and a ' +
+          'request record for every answer, redirects and errors included; on --refresh a revisit record for each 304), anwc.cdxj (its index) and .anwc/ (the header table, the fetched HTML, the walk\'s state, so that an ' +
           'interrupted archive resumes when run again). Pages are stored decoded (the WARC keeps no Content-Encoding).\n' +
           'Exit codes of --refresh: 0 every copy checked, 1 a copy gone or not checked (give the refresh the same --resolve, ' +
           '--allow-private and --hosts as the archive run), 2 bad input, 130 interrupted.',
@@ -53,10 +53,15 @@ export const archiveCommand: CommandModule = {
     const safety = safetyConstraints(argv, opts);
     if (argv['same-host']) safety.push(sameHost());
     const software = `anwc/${VERSION}`;
+    const open = (archive: Archive): Archive => {
+      // Redirects, 304s and error answers go to the WARC too, as wget and Heritrix keep them.
+      opts.onAnswer = (a) => archive.record(a);
+      return archive;
+    };
 
-    if (refresh !== undefined) return refreshArchive(argv, Archive.existing(resolve(refresh), software), opts, safety);
+    if (refresh !== undefined) return refreshArchive(argv, open(Archive.existing(resolve(refresh), software)), opts, safety);
 
-    const archive = Archive.create(resolve(String(argv.out)), software);
+    const archive = open(Archive.create(resolve(String(argv.out)), software));
     // The walk's frontier lives with the archive, so that an interrupted archive resumes.
     if (resolved(argv, 'state').source === 'default') argv.state = `sqlite:${resolve(archive.root, '.anwc', 'state.sqlite')}`;
     const maxDepth = resolved(argv, 'depth').value as number;
