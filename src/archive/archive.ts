@@ -6,7 +6,7 @@ import { UserError } from '../errors.js';
 import type { FetchedPage } from '../walk/fetch-step.js';
 import type { Answer } from '../web/outcome.js';
 import { HeadersTable, type ArchivedEntry } from './headers-table.js';
-import { insideFolder, MirrorLayout, relativeHref, RESERVED } from './layout.js';
+import { indexTwin, insideFolder, MirrorLayout, relativeHref, RESERVED } from './layout.js';
 import { remapHtml } from './remap.js';
 import { httpDateHeader, validatorsOf } from '../web/validators.js';
 import { cdxjOf, WarcWriter } from './warc.js';
@@ -82,7 +82,7 @@ export class Archive {
     const sha256 = createHash('sha256').update(page.body).digest('hex');
     const before = this.table.entries.get(page.url);
     const html = HTML_TYPE.test(page.contentType ?? 'text/html');
-    const file = this.layout.place(page.url, page.contentType);
+    const { file, sameAs } = this.placeOf(page, sha256, before);
     if (page.finalUrl !== page.url) this.layout.alias(page.finalUrl, file);
     if (html) {
       const raw = join(this.meta, 'raw', `${sha256}.html`);
@@ -94,7 +94,7 @@ export class Archive {
     const h = page.headers;
     const expires = httpDateHeader(h, 'expires');
     this.table.put({
-      url: page.url, file, ...(page.finalUrl !== page.url ? { aliases: [page.finalUrl] } : {}),
+      url: page.url, file, ...(sameAs ? { sameAs } : {}), ...(page.finalUrl !== page.url ? { aliases: [page.finalUrl] } : {}),
       status: page.status, contentType: page.contentType,
       ...validatorsOf(h), ...(expires ? { expires } : {}),
       fetchedAt: at.toISOString(), sha256, bytes: page.body.length, html,
@@ -102,6 +102,22 @@ export class Archive {
     });
     if (!before) return 'new';
     return before.sha256 === sha256 ? 'same' : 'changed';
+  }
+
+  /**
+   * The file of a page: its twin's (`dir/` and `dir/index.html`) when the server gave the same
+   * bytes under both names, so the copy has one page where the site has one; its own otherwise.
+   */
+  private placeOf(page: FetchedPage, sha256: string, before: ArchivedEntry | undefined): { file: string; sameAs?: string } {
+    const twinUrl = indexTwin(page.url);
+    const twin = twinUrl === undefined ? undefined : this.table.entries.get(twinUrl);
+    if (twin && !twin.sameAs && twin.sha256 === sha256 && (!before || before.sameAs === twin.url)) {
+      this.layout.alias(page.url, twin.file);
+      return { file: twin.file, sameAs: twin.url };
+    }
+    // It shared its twin's copy and no longer has the same bytes: it gets a file of its own.
+    if (before?.sameAs) this.layout.forget(page.url);
+    return { file: this.layout.place(page.url, page.contentType) };
   }
 
   /**
@@ -123,7 +139,8 @@ export class Archive {
   remapAll(): number {
     let n = 0;
     for (const e of this.table.entries.values()) {
-      if (!e.html) continue;
+      // A page that shares its twin's copy is written as its twin.
+      if (!e.html || e.sameAs) continue;
       const raw = join(this.meta, 'raw', `${e.sha256}.html`);
       if (!existsSync(raw)) continue;
       const pageUrl = e.aliases?.[0] ?? e.url;

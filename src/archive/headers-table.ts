@@ -13,6 +13,8 @@ export interface ArchivedEntry {
   url: string;
   /** Archive path of the copy (relative, `/` separators). */
   file: string;
+  /** The URL whose copy this one shares: `dir/` and `dir/index.html` when the server gave the same bytes. */
+  sameAs?: string;
   /** URLs that reached this copy by a redirect on the same host. */
   aliases?: string[];
   status: number;

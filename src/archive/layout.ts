@@ -58,9 +58,22 @@ export class MirrorLayout {
     for (const [url, path] of known) this.claim(url, path);
   }
 
-  /** The file of an archived URL, a path relative to the archive folder with `/` separators. */
+  /**
+   * The file of an archived URL, a path relative to the archive folder with `/` separators. A
+   * directory URL and its index.html lead to the one copy that was fetched of the two (as wget's
+   * --convert-links does: both are one file on its disk).
+   */
   fileOf(url: string): string | undefined {
-    return this.byUrl.get(url);
+    const own = this.byUrl.get(url);
+    if (own !== undefined) return own;
+    const twin = indexTwin(url);
+    const file = twin === undefined ? undefined : this.byUrl.get(twin);
+    return file?.endsWith('/index.html') ? file : undefined;
+  }
+
+  /** Takes a URL's own name away (one that shared its twin's file), so that it can be placed anew; the file stays its twin's. */
+  forget(url: string): void {
+    this.byUrl.delete(url);
   }
 
   entries(): IterableIterator<[string, string]> {
@@ -109,6 +122,16 @@ export class MirrorLayout {
     const parts = f.split('/');
     for (let i = 1; i < parts.length; i++) this.dirs.add(parts.slice(0, i).join('/'));
   }
+}
+
+/** The other name of a directory's index page: `dir/` for `dir/index.html` and back; none with a query. */
+export function indexTwin(url: string): string | undefined {
+  const u = new URL(url);
+  if (u.search !== '') return undefined;
+  if (u.pathname.endsWith('/')) u.pathname += 'index.html';
+  else if (u.pathname.endsWith('/index.html')) u.pathname = u.pathname.slice(0, -'index.html'.length);
+  else return undefined;
+  return u.href;
 }
 
 /** The path a URL would have if nothing stood in its way. */

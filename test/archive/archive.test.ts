@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -7,7 +7,7 @@ import { WARCParser } from 'warcio';
 import { Archive } from '../../src/archive/archive.js';
 import type { FetchedPage } from '../../src/walk/fetch-step.js';
 
-/** The archive folder: the WARC says what it cut. */
+/** The archive folder: a directory URL and its index.html share one copy while the server gives them the same page; the WARC says what it cut. */
 
 const tmp = mkdtempSync(join(tmpdir(), 'anwc-archive-unit-'));
 after(() => rmSync(tmp, { recursive: true, force: true }));
@@ -19,6 +19,33 @@ function page(url: string, html: string): FetchedPage {
     contentType: 'text/html', truncated: false, method: 'GET', requestHeaders: {},
   };
 }
+
+const entryOf = (a: Archive, url: string) => a.entries().find((e) => e.url === url)!;
+
+describe('Archive: dir/ and dir/index.html', () => {
+  it('share a copy while their bytes agree, and part when they no longer do, in this run and the next', async () => {
+    const dir = join(tmp, 'twins');
+    const home = '<p><a href="/about.html">about</a></p>';
+    let a = Archive.create(dir, 'anwc/test');
+    await a.store(page('http://h.test/', home), 0);
+    await a.store(page('http://h.test/index.html', home), 1);
+    assert.equal(entryOf(a, 'http://h.test/index.html').file, entryOf(a, 'http://h.test/').file);
+    a.remapAll();
+    await a.finish();
+    assert.deepEqual(readdirSync(join(dir, 'h.test')), ['index.html']);
+
+    // A later run (a refresh) reads the table back and finds /index.html changed.
+    a = Archive.existing(dir, 'anwc/test');
+    assert.equal(entryOf(a, 'http://h.test/index.html').file, 'h.test/index.html');
+    await a.store(page('http://h.test/index.html', '<p>another page</p>'), 1);
+    const own = entryOf(a, 'http://h.test/index.html').file;
+    assert.notEqual(own, 'h.test/index.html', 'a page of its own gets a file of its own');
+    a.remapAll();
+    await a.finish();
+    assert.match(readFileSync(join(dir, 'h.test', 'index.html'), 'utf8'), /about/, 'the root keeps its copy');
+    assert.match(readFileSync(join(dir, own), 'utf8'), /another page/);
+  });
+});
 
 describe('Archive: the WARC', () => {
   it('marks a body cut at the byte cap as truncated, in the response of a page and of an error answer', async () => {

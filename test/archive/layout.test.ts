@@ -83,6 +83,19 @@ describe('archive layout', () => {
     assert.notEqual(layout.place('http://h.test/other', 'text/html'), 'h.test/x~old.html');
   });
 
+  it('leads a directory URL and its index.html to one copy when only one of them was fetched', () => {
+    const layout = new MirrorLayout();
+    const root = layout.place('http://h.test/', 'text/html');
+    const docs = layout.place('http://h.test/docs/index.html', 'text/html');
+    assert.equal(layout.fileOf('http://h.test/index.html'), root);
+    assert.equal(layout.fileOf('http://h.test/docs/'), docs);
+    assert.equal(layout.fileOf('http://h.test/docs/index.html?x=1'), undefined, 'a query names another page');
+    assert.equal(layout.fileOf('http://h.test/other/'), undefined);
+    const png = layout.place('http://h.test/img/', 'image/png');
+    assert.equal(layout.fileOf('http://h.test/img/index.html'), undefined, 'only an index.html copy stands for its directory');
+    assert.notEqual(png, undefined);
+  });
+
   it('makes a segment safe: dots defused, separators replaced, device names prefixed', () => {
     assert.equal(safeSegment('%2e%2e'), '_..');
     assert.equal(safeSegment('..%2f..'), '.._..');

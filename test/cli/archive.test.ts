@@ -260,6 +260,20 @@ describe('anwc archive: every answer in the WARC (never a false green)', () => {
     assert.deepEqual(cdxj.map((c) => `${c.status} ${c.url}`).sort(), responses, 'the index lists every answer with its status');
   });
 
+  it('gives / and /index.html one copy, and links to either (or to dir/ for dir/index.html) lead to it', () => {
+    const entries = table(dir);
+    const root = entries.find((e) => e.url === at('/'))!;
+    const again = entries.find((e) => e.url === at('/index.html'))!;
+    assert.equal(again.file, root.file, '/index.html is the same page as / and has the same copy');
+    assert.deepEqual(readdirSync(join(dir, dirname(root.file))).filter((f) => f.startsWith('index')), ['index.html']);
+    const copy = readFileSync(join(dir, entries.find((e) => e.url === at('/dir/index.html'))!.file), 'utf8');
+    assert.match(copy, /href="index\.html">this dir</, 'dir/ leads to the copy of dir/index.html');
+    assert.match(copy, /href="\.\.\/index\.html">home</, '/index.html leads to the copy of the root');
+    assert.match(copy, /href="\.\.\/index\.html">root</);
+    assert.deepEqual(checkOffline(dir).broken, []);
+    assert.match(readFileSync(join(dir, root.file), 'utf8'), new RegExp(`href="${at('/missing.html')}"`), 'an error answer has no copy: its link stays absolute');
+  });
+
   it('--refresh records an unchanged page as a revisit of its earlier capture, and exits 1 when a copy is gone', async () => {
     const earlier = new Map(warcioIndex(join(dir, 'anwc.warc.gz')).filter((r) => r['warc-type'] === 'response').map((r) => [r['warc-target-uri'], r['warc-date']]));
     web.page(H, '/new.html', html('New again', ''), { headers: { etag: '"new2"' } });
