@@ -35,8 +35,9 @@ export const archiveCommand: CommandModule = {
       .example("anwc archive http://alpha.test/ --out /tmp/alpha --resolve '*.test:127.0.0.1' --delay 0", 'a local test web')
       .epilogue(
         'The folder holds one folder per host (host@port off the default port), anwc.warc.gz (WARC 1.1: a response and a ' +
-          'request record for every answer, redirects and errors included; on --refresh a revisit record for each 304), anwc.cdxj (its index) and .anwc/ (the header table, the fetched HTML, the walk\'s state, so that an ' +
-          'interrupted archive resumes when run again). Pages are stored decoded (the WARC keeps no Content-Encoding).\n' +
+          'request record for every answer, redirects and errors included; on --refresh a revisit record for each 304), ' +
+          'anwc.cdxj (its index) and .anwc/ (the header table, the fetched HTML, the walk\'s state, so that an interrupted ' +
+          'archive resumes when run again). Pages are stored decoded (the WARC keeps no Content-Encoding).\n' +
           'Exit codes of --refresh: 0 every copy checked, 1 a copy gone or not checked (give the refresh the same --resolve, ' +
           '--allow-private and --hosts as the archive run), 2 bad input, 130 interrupted.',
       ),
