@@ -127,16 +127,16 @@ export function indexJson(r: MaintenanceReport): string {
 }
 
 export function indexJunit(r: MaintenanceReport): string {
-  const checks = Object.values(r.checks).filter((c) => c.state !== 'unchecked');
-  const broken = new Map(r.interesting.broken.map((b) => [b.check.url, b.from]));
+  // Every link is a case: one not tested is skipped with why, as a refused or excluded one is.
+  const checks = Object.values(r.checks);
   const cases = checks.map((c) => {
     const name = `<testcase classname="${escapeXml(r.task.name)}" name="${escapeXml(c.url)}"`;
-    if (c.state === 'broken') return `    ${name}><failure message="${escapeXml(statusText(c))}" type="broken-link">${escapeXml(`linked from ${(broken.get(c.url) ?? []).join(', ')}`)}</failure></testcase>`;
-    if (c.state === 'skipped') return `    ${name}><skipped message="${escapeXml(statusText(c))}"/></testcase>`;
+    if (c.state === 'broken') return `    ${name}><failure message="${escapeXml(statusText(c))}" type="broken-link">${escapeXml(`linked from ${(r.referrers[c.url] ?? []).join(', ')}`)}</failure></testcase>`;
+    if (c.state === 'skipped' || c.state === 'unchecked') return `    ${name}><skipped message="${escapeXml(statusText(c))}"/></testcase>`;
     return `    ${name}/>`;
   });
   const failures = checks.filter((c) => c.state === 'broken').length;
-  const skipped = checks.filter((c) => c.state === 'skipped').length;
+  const skipped = checks.filter((c) => c.state === 'skipped' || c.state === 'unchecked').length;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <testsuites name="anwc maintain" tests="${checks.length}" failures="${failures}">
   <testsuite name="${escapeXml(`${r.task.type} ${r.task.name}`)}" tests="${checks.length}" failures="${failures}" skipped="${skipped}" timestamp="${r.made}">
@@ -158,6 +158,11 @@ export function indexSarif(r: MaintenanceReport, version: string): string {
       ruleId: 'moved-link', level: 'warning', message: { text: `${c.url} ${statusText(c)}` },
       locations: [{ physicalLocation: { artifactLocation: { uri: c.url } } }],
     })),
+    // What was not checked is said too, as notes: a scan that left links out is not a clean one.
+    ...Object.values(r.checks).filter((c) => ['refused', 'not-tested'].includes(linkState(c))).map((c) => ({
+      ruleId: `link-${linkState(c)}`, level: 'note', message: { text: `${c.url}: ${statusText(c)}` },
+      locations: [{ physicalLocation: { artifactLocation: { uri: (r.referrers[c.url] ?? [r.task.top])[0] } } }],
+    })),
   ];
   const sarif = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -168,6 +173,8 @@ export function indexSarif(r: MaintenanceReport, version: string): string {
           name: 'anwc', version, rules: [
             { id: 'broken-link', shortDescription: { text: 'A link to a document that cannot be had (an error status or a failed request)' } },
             { id: 'moved-link', shortDescription: { text: 'A link to a document that has moved (a redirect)' } },
+            { id: 'link-refused', shortDescription: { text: 'A link this run\'s settings or robots.txt kept it from checking' } },
+            { id: 'link-not-tested', shortDescription: { text: 'A link the run did not get to check (time, budget, a failing host)' } },
           ],
         },
       },

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TestedDoc } from '../../src/maintain/action.js';
 import { buildReport, linkState, totals, type StoredOutcome } from '../../src/maintain/report.js';
-import { indexHtml, indexMarkdown } from '../../src/maintain/writers.js';
+import { indexHtml, indexJunit, indexMarkdown, indexSarif } from '../../src/maintain/writers.js';
 
 /**
  * The maintenance index as people read it (issue: reports people look at): totals by state first,
@@ -91,5 +91,24 @@ describe('the Markdown index', () => {
     assert.match(md, /^## broken \(1\)$/m);
     assert.match(md, /^\| http:\/\/h\.test\/gone\.html\?a\\\|b \| broken: HTTP 404 \| 0 \|$/m);
     assert.match(md, /^\| http:\/\/private\.test\/x \| refused by the address policy .* \| 2 \|$/m);
+  });
+});
+
+describe('JUnit and SARIF', () => {
+  it('JUnit has a case for every link: refused, excluded and untested ones skipped with why', () => {
+    const r = sample();
+    const xml = indexJunit(r);
+    assert.equal(xml.match(/<testcase /g)?.length, Object.keys(r.checks).length);
+    assert.match(xml, /name="http:\/\/h\.test\/later\.html"><skipped message="not tested"\/>/);
+    assert.match(xml, /name="http:\/\/private\.test\/x"><skipped message="refused by the address policy/);
+    assert.match(xml, /skipped="3"/);
+  });
+
+  it('SARIF notes the links that were refused or not tested, beside the broken and moved ones', () => {
+    const sarif = JSON.parse(indexSarif(sample(), '0')) as { runs: { results: { ruleId: string; level: string; message: { text: string } }[] }[] };
+    const byRule = (id: string) => sarif.runs[0]!.results.filter((x) => x.ruleId === id);
+    assert.equal(byRule('link-refused').length, 1);
+    assert.equal(byRule('link-not-tested')[0]!.level, 'note');
+    assert.match(byRule('link-not-tested')[0]!.message.text, /later\.html: not tested/);
   });
 });
