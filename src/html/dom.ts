@@ -1,4 +1,6 @@
 import { parse, HTMLElement, NodeType, TextNode, type Node } from 'node-html-parser';
+import { capNesting, flattenBeyond } from './nesting.js';
+import { OpenStack, TAG_SOURCE, VOID_TAGS } from './tags.js';
 
 export { HTMLElement, NodeType, TextNode, type Node };
 
@@ -15,8 +17,6 @@ export type Dom = HTMLElement;
  */
 const UNSEEN = /<!--(?:>|->|[\s\S]*?(?:-->|$))|<(script|style|template)(?=[\s/>])[^>]*>[\s\S]*?(?:<\/\1\s*>|$)|<![a-z][^>]*>|<\?[^>]*>/gi;
 
-/** Elements with no end tag; the parser's list lacks frame and keygen. */
-const VOID_TAGS = 'area base br col embed frame hr img input keygen link meta param source track wbr'.split(' ');
 const VOID = new Set(VOID_TAGS);
 
 /**
@@ -33,9 +33,10 @@ const CLOSES_P = new Set(
  * Parses HTML into a tree that keeps block structure: tag names lower-cased (old pages mix
  * `<P>` with `</p>`), comments, scripts, styles and templates gone. `noscript` stays as an
  * element: its links are real to a crawler that runs no script, and text extraction skips it.
+ * No element is deeper than MAX_DEPTH (nesting.ts): deeper ones are laid side by side.
  */
 export function parseDom(html: string): Dom {
-  const root = parse(dropMisnestedEnds(html.replace(UNSEEN, '')), {
+  const root = parse(capNesting(dropMisnestedEnds(html.replace(UNSEEN, ''))).html, {
     lowerCaseTagName: true,
     comment: false,
     // No raw-text elements: pre and noscript are parsed as markup (the rest were cut above).
@@ -45,8 +46,9 @@ export function parseDom(html: string): Dom {
     parseNoneClosedTags: true,
     // An end tag closes every element opened inside its element, as in the HTML tree builder.
     closeAllByClosing: true,
-    voidTag: { tags: VOID_TAGS },
+    voidTag: { tags: [...VOID_TAGS] },
   });
+  flattenBeyond(root);
   leaveHead(root);
   closeParagraphs(root);
   return root;
@@ -73,8 +75,7 @@ function leaveHead(root: HTMLElement): void {
   parent.childNodes.splice(parent.childNodes.indexOf(head) + 1, 0, ...moved);
 }
 
-/** A start or end tag, attributes quoted or not (a `>` inside quotes does not end it). */
-const TAG = /<(\/?)([a-zA-Z][\w:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+const TAG = new RegExp(TAG_SOURCE, 'g');
 
 /**
  * `<b><p>Some words,</b> and the rest.</p>`: a browser keeps the whole paragraph (the end tag of an
@@ -83,26 +84,27 @@ const TAG = /<(\/?)([a-zA-Z][\w:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
  * outside. Such end tags are dropped before parsing; the inline element then ends with its parent.
  */
 function dropMisnestedEnds(html: string): string {
-  const open: string[] = [];
+  const open = new OpenStack({ block: (t) => !INLINE_TAGS.has(t) });
   const drop: number[] = [];
   for (const m of html.matchAll(TAG)) {
     const tag = m[2]!.toLowerCase();
     if (m[1] === '') {
       if (VOID.has(tag) || m[3]!.endsWith('/')) continue;
       if (CLOSES_P.has(tag)) {
-        const p = open.lastIndexOf('p');
-        if (p >= 0) open.length = p;
+        const p = open.nearest('p');
+        if (p >= 0) open.truncate(p);
       }
       open.push(tag);
       continue;
     }
-    const at = open.lastIndexOf(tag);
+    const at = open.nearest(tag);
     if (at < 0) continue;
-    if (INLINE_TAGS.has(tag) && blockAbove(open, at)) {
+    // An element opened after it and still open is a block.
+    if (INLINE_TAGS.has(tag) && open.hasAbove(at, 'block')) {
       drop.push(m.index);
       continue;
     }
-    open.length = at;
+    open.truncate(at);
   }
   if (drop.length === 0) return html;
   let out = '';
@@ -112,12 +114,6 @@ function dropMisnestedEnds(html: string): string {
     from = html.indexOf('>', at) + 1;
   }
   return out + html.slice(from);
-}
-
-/** Whether an element opened after open[at] and still open is a block. */
-function blockAbove(open: readonly string[], at: number): boolean {
-  for (let i = at + 1; i < open.length; i++) if (!INLINE_TAGS.has(open[i]!)) return true;
-  return false;
 }
 
 /** Elements that do not break a line: their text runs on with the words around them. */

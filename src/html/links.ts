@@ -179,7 +179,9 @@ function anchorTextOf(el: HTMLElement, tag: string): string {
   while (stack.length) {
     const n = stack.pop()!;
     if (n instanceof TextNode) parts.push(n.text);
-    else if (isElement(n)) {
+    // A link inside a link is a link of its own, as a browser reads it: the outer one's text stops
+    // there, and no text is read once for each link around it (a page of nested links was quadratic).
+    else if (isElement(n) && (n === el || tagOf(n) !== 'a')) {
       if (tagOf(n) === 'img') alts.push(n.getAttribute('alt') ?? '');
       else if (!INLINE_TAGS.has(tagOf(n))) parts.push(' ');
       for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]!);

@@ -1,4 +1,4 @@
-import { parse } from 'node-html-parser';
+import { parseDom } from '../html/dom.js';
 import type { SearchResult } from './provider.js';
 
 /**
@@ -7,7 +7,7 @@ import type { SearchResult } from './provider.js';
  */
 export function plainText(html: string | undefined): string {
   if (!html) return '';
-  return parse(html).textContent.replace(/\s+/g, ' ').trim();
+  return parseDom(html).textContent.replace(/\s+/g, ' ').trim();
 }
 
 /**

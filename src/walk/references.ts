@@ -1,4 +1,5 @@
 import { parse } from 'parse5';
+import { capNesting, HTML5_RAW_TEXT } from '../html/nesting.js';
 import { normalizeUrl } from '../web/url.js';
 
 /**
@@ -62,11 +63,16 @@ interface P5Node {
 }
 
 export function scanReferences(html: string, pageUrl: string): Scan {
-  const doc = parse(html, { sourceCodeLocationInfo: true }) as unknown as P5Node;
+  // parse5 reads the page with its nesting bounded; the places it reports are mapped back to the page as given.
+  const capped = capNesting(html, { rawText: HTML5_RAW_TEXT });
+  const doc = parse(capped.html, { sourceCodeLocationInfo: true }) as unknown as P5Node;
   const occurrences: Occurrence[] = [];
   const bases: Scan['bases'] = [];
   let base: URL | undefined;
-  const visit = (node: P5Node): void => {
+  // Document order without recursion: a template's content comes after its children (it has none in parse5's tree).
+  const stack: P5Node[] = [doc];
+  while (stack.length) {
+    const node = stack.pop()!;
     const tag = node.tagName;
     const loc = node.sourceCodeLocation;
     if (tag && loc) {
@@ -74,7 +80,7 @@ export function scanReferences(html: string, pageUrl: string): Scan {
       if (tag === 'base') {
         const href = attrs.find((a) => a.name === 'href')?.value;
         if (href !== undefined && !base) base = httpUrl(href, pageUrl);
-        bases.push({ start: loc.startOffset, end: loc.endOffset });
+        bases.push(capped.source(loc.startOffset, loc.endOffset));
       }
       const wanted = URL_ATTRS[tag];
       if (wanted) {
@@ -84,14 +90,14 @@ export function scanReferences(html: string, pageUrl: string): Scan {
           const at = loc.attrs?.[a.name];
           if (!kind || !at) continue;
           if (tag === 'link' && REQUISITE_RELS.test(rel)) kind = 'requisite';
-          occurrences.push({ kind, tag, name: a.name, value: a.value, start: at.startOffset, end: at.endOffset });
+          occurrences.push({ kind, tag, name: a.name, value: a.value, ...capped.source(at.startOffset, at.endOffset) });
         }
       }
     }
-    for (const c of node.childNodes ?? []) visit(c);
-    if (node.content) visit(node.content);
-  };
-  visit(doc);
+    if (node.content) stack.push(node.content);
+    const kids = node.childNodes ?? [];
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+  }
   return { base: base ?? new URL(pageUrl), occurrences, bases };
 }
 
