@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
 import { encodingForLabel } from './labels.js';
 import { prescanEncoding } from './prescan.js';
@@ -16,27 +17,44 @@ export interface Decoded {
   source: CharsetSource;
 }
 
+/** How a document's bytes are to be read, found without reading them all into text. */
+export interface Encoding {
+  charset: string;
+  source: CharsetSource;
+  /** Bytes of a byte order mark before the text. */
+  bom: number;
+}
+
 /**
  * Turns the bytes of an HTML document into text the way a browser would. Labels that no browser
  * knows, or that this runtime cannot decode, are passed over as if absent, so the next source
  * decides and `source` says which one did.
  */
 export function decodeHtml(bytes: Uint8Array, contentType?: string | null): Decoded {
+  const e = detectEncoding(bytes, contentType);
+  return { text: decodeText(bytes, e), charset: e.charset, source: e.source };
+}
+
+/** The text of the bytes in the encoding detectEncoding found. */
+export function decodeText(bytes: Uint8Array, e: Encoding): string {
+  return decodeAs(bytes.subarray(e.bom), e.charset)!;
+}
+
+/**
+ * The encoding decodeHtml would use, without making the text: a fetch that only reports it (or a
+ * page not yet needed as text) holds its bytes and no copy of them as a string, which is up to
+ * twice their size.
+ */
+export function detectEncoding(bytes: Uint8Array, contentType?: string | null): Encoding {
   const bom = bomEncoding(bytes);
-  if (bom) return { text: decodeAs(bytes.subarray(bom.length), bom.encoding)!, charset: bom.encoding, source: 'bom' };
+  if (bom) return { charset: bom.encoding, source: 'bom', bom: bom.length };
 
   const httpLabel = contentType ? charsetParam(contentType) : undefined;
   const httpEnc = httpLabel === undefined ? undefined : encodingForLabel(httpLabel);
-  if (httpEnc) {
-    const text = decodeAs(bytes, httpEnc);
-    if (text !== undefined) return { text, charset: httpEnc, source: 'http' };
-  }
+  if (httpEnc && canDecode(httpEnc)) return { charset: httpEnc, source: 'http', bom: 0 };
 
   const metaEnc = prescanEncoding(bytes);
-  if (metaEnc) {
-    const text = decodeAs(bytes, metaEnc);
-    if (text !== undefined) return { text, charset: metaEnc, source: 'meta' };
-  }
+  if (metaEnc && canDecode(metaEnc)) return { charset: metaEnc, source: 'meta', bom: 0 };
 
   return sniff(bytes);
 }
@@ -88,6 +106,18 @@ const ICONV_NAME: Record<string, string> = {
   'EUC-KR': 'cp949',
 };
 
+/** Whether this runtime has a decoder for a WHATWG encoding (decodeAs gives text for it). */
+function canDecode(encoding: string): boolean {
+  if (encoding === 'UTF-8' || encoding === 'replacement' || encoding === 'x-user-defined') return true;
+  if (iconv.encodingExists(ICONV_NAME[encoding] ?? encoding.toLowerCase())) return true;
+  try {
+    new TextDecoder(encoding);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The text of `bytes` in `encoding`, or undefined when this runtime has no decoder for it. */
 function decodeAs(bytes: Uint8Array, encoding: string): string | undefined {
   if (encoding === 'UTF-8') return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
@@ -111,21 +141,30 @@ function decodeAs(bytes: Uint8Array, encoding: string): string | undefined {
   }
 }
 
-function sniff(bytes: Uint8Array): Decoded {
-  if (!bytes.some((b) => b >= 0x80)) {
-    return { text: new TextDecoder('utf-8').decode(bytes), charset: 'UTF-8', source: 'default' };
-  }
-  const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+/** Pure ASCII reads the same in every candidate; other bytes are UTF-8 when they are valid UTF-8, else windows-1252. */
+function sniff(bytes: Uint8Array): Encoding {
+  if (!bytes.some((b) => b >= 0x80)) return { charset: 'UTF-8', source: 'default', bom: 0 };
+  return { charset: validUtf8(bytes) ? 'UTF-8' : 'windows-1252', source: 'sniff', bom: 0 };
+}
+
+/**
+ * Whether the bytes are UTF-8, a sequence cut by a byte cap at the very end included (its start
+ * must be valid as far as it goes). Checked in place: decoding to test would make the whole text
+ * once more.
+ */
+function validUtf8(bytes: Uint8Array): boolean {
+  // Where the last sequence starts (a byte that is not a continuation byte), among the last four.
+  let last = bytes.length - 1;
+  while (last > 0 && last > bytes.length - 4 && (bytes[last]! & 0xc0) === 0x80) last--;
+  const lead = bytes[last] ?? 0;
+  const length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  if (last + length <= bytes.length) return isUtf8(bytes);
+  // A sequence the cap cut short: what is before it must be UTF-8, and it must be the start of one.
+  if (!isUtf8(bytes.subarray(0, last))) return false;
   try {
-    // Streaming lets a sequence cut by a byte cap at the very end still count as UTF-8.
-    let text = strict.decode(bytes, { stream: true });
-    try {
-      text += strict.decode();
-    } catch {
-      text += '\uFFFD';
-    }
-    return { text, charset: 'UTF-8', source: 'sniff' };
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(last), { stream: true });
+    return true;
   } catch {
-    return { text: decodeAs(bytes, 'windows-1252')!, charset: 'windows-1252', source: 'sniff' };
+    return false;
   }
 }

@@ -66,7 +66,7 @@ export class WireError extends Error {
  * Reads `body` to the end or to a cap. Transport errors (reset, abort) are thrown as WireError
  * for the fetcher to classify; decoding trouble comes back as a failure value.
  */
-export async function readBody(body: Readable, contentEncoding: string | undefined, caps: BodyCaps): Promise<BodyResult> {
+export async function readBody(body: Readable, contentEncoding: string | undefined, caps: BodyCaps, contentLength?: string): Promise<BodyResult> {
   // Destroying the body early (at a cap) makes undici emit an abort error nobody needs to hear.
   body.on('error', ignore);
   const codings = codingsOf(contentEncoding);
@@ -107,20 +107,19 @@ export async function readBody(body: Readable, contentEncoding: string | undefin
     }
   }
 
-  const parts: Uint8Array[] = [];
-  let size = 0;
+  // Without a coding the body's length is known when the server gives it.
+  const declared = codings.length === 0 && contentLength !== undefined && /^\d+$/.test(contentLength.trim()) ? Number(contentLength) : undefined;
+  const kept = new Gathered(caps.maxBytes, declared);
   let decodedCut = false;
   async function take(source: AsyncIterable<Buffer>): Promise<void> {
     for await (const chunk of source) {
-      const room = caps.maxBytes - size;
+      const room = caps.maxBytes - kept.size;
       if (chunk.length > room) {
         decodedCut = true;
-        if (room > 0) parts.push(chunk.subarray(0, room));
-        size += Math.max(room, 0);
+        if (room > 0) kept.add(chunk.subarray(0, room));
         return;
       }
-      parts.push(chunk);
-      size += chunk.length;
+      kept.add(chunk);
     }
   }
 
@@ -133,13 +132,14 @@ export async function readBody(body: Readable, contentEncoding: string | undefin
     if (err instanceof WireError) throw err;
     // Leaving early at a cap aborts the pipeline; that is the cap working, not a failure.
     if (!decodedCut && !wireCut) {
-      return { ok: false, failure: 'decompression', detail: (err as Error).message, wireBytes: wire, bytes: size };
+      return { ok: false, failure: 'decompression', detail: (err as Error).message, wireBytes: wire, bytes: kept.size };
     }
   } finally {
     body.destroy();
   }
   // Bytes the first decoder actually consumed, not the larger amount already pulled off the wire.
   const consumed = (stages[0] as { bytesWritten?: number } | undefined)?.bytesWritten ?? wire;
+  const size = kept.size;
   if (decodedCut && codings.length > 0 && size / Math.max(consumed, 1) > caps.maxRatio) {
     return {
       ok: false,
@@ -149,18 +149,42 @@ export async function readBody(body: Readable, contentEncoding: string | undefin
       bytes: size,
     };
   }
-  return { ok: true, body: concat(parts, size), wireBytes: wire, truncated: wireCut || decodedCut };
+  return { ok: true, body: kept.bytes(), wireBytes: wire, truncated: wireCut || decodedCut };
 }
 
-function concat(parts: Uint8Array[], size: number): Uint8Array {
-  if (parts.length === 1 && parts[0]!.length === size) return parts[0]!;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
+const FIRST_BYTES = 64 * 1024;
+
+/**
+ * The body's bytes gathered in one buffer, never more than 1.25 times the cap at once: sized from
+ * the start when the server gives the length, else grown by doubling up to a quarter of the cap,
+ * then to the cap. Chunks kept in a list and joined at the end held twice the body at the join.
+ */
+class Gathered {
+  size = 0;
+  private buf: Uint8Array;
+
+  constructor(private readonly cap: number, declared?: number) {
+    this.buf = new Uint8Array(Math.min(cap, declared ?? FIRST_BYTES));
   }
-  return out;
+
+  add(chunk: Uint8Array): void {
+    const need = this.size + chunk.length;
+    if (need > this.buf.length) {
+      let next = this.buf.length * 2 <= this.cap / 4 ? this.buf.length * 2 : this.cap;
+      next = Math.min(this.cap, Math.max(next, need));
+      const grown = new Uint8Array(next);
+      grown.set(this.buf.subarray(0, this.size));
+      this.buf = grown;
+    }
+    this.buf.set(chunk, this.size);
+    this.size = need;
+  }
+
+  /** The bytes, in a buffer of their own size when the one gathered is over twice too big (a server that promised more). */
+  bytes(): Uint8Array {
+    if (this.size === this.buf.length) return this.buf;
+    return this.size <= this.buf.length / 2 ? this.buf.slice(0, this.size) : this.buf.subarray(0, this.size);
+  }
 }
 
 function ignore(): void {}

@@ -1,6 +1,6 @@
 import { Agent, request } from 'undici';
 import type { Readable } from 'node:stream';
-import { decodeHtml } from '../html/decode.js';
+import { decodeText, detectEncoding } from '../html/decode.js';
 import { AddressPolicy, type LookupFn } from './address.js';
 import type { Mapping } from './resolve-mappings.js';
 import { readBody } from './body.js';
@@ -61,7 +61,10 @@ export interface FetchRequest {
   accept?: readonly string[];
   maxBytes?: number;
   maxRedirects?: number;
-  /** Decode the body to text with decodeHtml (default true). */
+  /**
+   * Decode the body to text as decodeHtml does (default true). Without it the charset is still
+   * told, and the fetch holds the body's bytes alone: the text can take twice their room.
+   */
   decode?: boolean;
   /** Skip the binary-body sniff (robots.txt and other non-page files). */
   sniff?: boolean;
@@ -245,15 +248,15 @@ export class Fetcher {
       maxWireBytes: maxWire,
       maxBytes: req.maxBytes ?? this.opts.maxDecodedBytes,
       maxRatio: this.opts.maxRatio,
-    });
+    }, headers['content-length']);
     if (!read.ok) return ctx.fail(read.failure, read.detail, { status, headers });
     if (req.sniff !== false && !this.opts.binary && looksBinary(read.body)) {
       return ctx.fail('bad-content-type', `declared ${contentType ?? 'no type'} but the body is binary`, { status, headers });
     }
-    const decoded = req.decode === false ? undefined : decodeHtml(read.body, contentType);
+    const encoding = detectEncoding(read.body, contentType);
     return {
       kind: 'ok', status, headers, contentType,
-      text: decoded?.text, charset: decoded?.charset, charsetSource: decoded?.source,
+      ...(req.decode === false ? {} : { text: decodeText(read.body, encoding) }), charset: encoding.charset, charsetSource: encoding.source,
       body: read.body, bytes: read.body.length, wireBytes: read.wireBytes, truncated: read.truncated,
       requestHeaders: ctx.sent, ...common, timing: timing(),
     };

@@ -68,6 +68,14 @@ test('a UTF-8 sequence cut at the end by a byte cap still sniffs as UTF-8', () =
   assert.equal(d.text, '<p>ok \uFFFD');
 });
 
+test('a cut sequence that no UTF-8 begins with, or continuation bytes with no start, sniff as windows-1252', () => {
+  // E0 must be followed by A0–BF: E0 80 is wrong before the cap cut anything.
+  const wrongStart = new Uint8Array([...utf8('<p>ok '), 0xe0, 0x80]);
+  assert.deepEqual([decodeHtml(wrongStart).charset, decodeHtml(wrongStart).source], ['windows-1252', 'sniff']);
+  const noStart = new Uint8Array([...utf8('<p>ok '), 0x80, 0x80]);
+  assert.equal(decodeHtml(noStart).charset, 'windows-1252');
+});
+
 test('pure ASCII gives no evidence, so the default is recorded', () => {
   assert.deepEqual(decodeHtml(utf8('<p>plain</p>'), 'text/html'), { text: '<p>plain</p>', charset: 'UTF-8', source: 'default' });
   assert.deepEqual(decodeHtml(new Uint8Array()), { text: '', charset: 'UTF-8', source: 'default' });

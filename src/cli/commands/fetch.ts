@@ -50,7 +50,7 @@ export const fetchCommand: CommandModule = {
       const gate = new RobotsGate(fetcher, { userAgent: fetcher.userAgent });
       const robots = await gate.check(target.url);
       const outcome = robots.allowed
-        ? await fetcher.fetch(target.url, { method: argv.head ? 'HEAD' : 'GET', allowUrl: gate.allowUrl })
+        ? await fetcher.fetch(target.url, { method: argv.head ? 'HEAD' : 'GET', allowUrl: gate.allowUrl, decode: false })
         : undefined;
       const report = { userAgent: fetcher.userAgent, robots: robotsSummary(robots), outcome: outcome && withoutBody(outcome) };
       process.stdout.write(argv.json ? JSON.stringify(report) + '\n' : formatText(target.url, report.robots, outcome));
@@ -67,9 +67,9 @@ function robotsSummary(d: RobotsDecision & { rules: RobotsRules }) {
 }
 
 /** The outcome without its bytes: the report is about the fetch, not a copy of the page. */
-function withoutBody(o: FetchOutcome): Omit<FetchOutcome, 'body' | 'text'> {
+function withoutBody(o: FetchOutcome): Omit<FetchOutcome, 'body'> {
   if (o.kind !== 'ok') return o;
-  const { body: _body, text: _text, ...rest } = o;
+  const { body: _body, ...rest } = o;
   return rest;
 }
 
