@@ -15,6 +15,7 @@ import { HARVEST_DEFAULTS } from '../harvest/defaults.js';
 import { EXTRACTORS } from '../extract/extracted.js';
 import type { RewardSpec } from '../harvest/harvest.js';
 import { DEFAULT_MAX_RETRIES } from '../walk/retry.js';
+import { DEFAULT_MAX_LINKS_PER_PAGE } from '../walk/scope.js';
 import { STRATEGIES } from '../walk/strategies/strategy.js';
 
 /**
@@ -290,6 +291,12 @@ export const OPTIONS = {
     type: 'number',
     describe: 'Pages walked per domain in this run',
     check: positiveInt,
+  },
+  'max-links-per-page': {
+    type: 'number',
+    describe: 'Links stored from one page, the first it lists; the rest are counted in the run summary and by anwc why (Heritrix keeps 6,000)',
+    default: DEFAULT_MAX_LINKS_PER_PAGE,
+    check: (v) => (Number.isInteger(v) && (v as number) > 0 && (v as number) <= 10_000_000 ? undefined : 'give a whole number from 1 to 10,000,000'),
   },
   'heap-budget': {
     type: 'number',

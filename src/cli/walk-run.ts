@@ -23,7 +23,7 @@ import { fetcherOptionsFrom, FETCH_OPTION_NAMES, politenessOptionsFrom, POLITENE
  */
 
 export const WALK_OPTIONS = [
-  'state', 'strategy', 'concurrency', 'seed', 'max-pages', 'max-pages-per-domain', 'max-time', 'hosts', 'lease', 'max-retries',
+  'state', 'strategy', 'concurrency', 'seed', 'max-pages', 'max-pages-per-domain', 'max-links-per-page', 'max-time', 'hosts', 'lease', 'max-retries',
   'progress', 'json', ...FETCH_OPTION_NAMES, ...POLITENESS_OPTION_NAMES,
 ] as const satisfies readonly OptionName[];
 
@@ -38,6 +38,7 @@ export function walkRunOptionsFrom(argv: Record<string, unknown>, strategy?: str
     seed: v('seed').value as number | undefined,
     maxPages: v('max-pages').value as number | undefined,
     maxPagesPerDomain: v('max-pages-per-domain').value as number | undefined,
+    maxLinksPerPage: v('max-links-per-page').value as number,
     maxTimeMs: maxTime === undefined ? undefined : maxTime * 1000,
     leaseMs: (v('lease').value as number) * 1000,
     maxRetries: v('max-retries').value as number,

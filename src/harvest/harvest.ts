@@ -22,6 +22,8 @@ export interface HarvestOptions {
   maxDepth: number;
   maxPages?: number;
   maxPagesPerDomain?: number;
+  /** Links stored from one page (DEFAULT_MAX_LINKS_PER_PAGE when not given). */
+  maxLinksPerPage?: number;
   maxTimeMs?: number;
   /** Host names or `*.domain` patterns the walk stays in; empty means no host limit. */
   hosts?: string[];

@@ -66,6 +66,8 @@ export interface WalkOptions {
   scoresRefreshMs?: number;
   /** URLs longer than this are not stored as links. */
   maxUrlLength?: number;
+  /** Links stored from one page (DEFAULT_MAX_LINKS_PER_PAGE when not given); the rest are counted. */
+  maxLinksPerPage?: number;
 }
 
 /** How soon a host that other processes keep busy is asked again, at the least. */
@@ -384,8 +386,12 @@ export class Walker {
    * Step 5: one transaction stores the page's nodes, new links, outcome and the domain's reward;
    * a transient failure with retries left puts the link back until its not-before time instead.
    */
-  private async feedBack(link: Link, outcome: WalkOutcome, result: ActResult | undefined, validators?: Validators): Promise<void> {
-    const newLinks = result ? await this.scope.discover(result.links, link, (rule) => this.stats.dropped(rule)) : [];
+  private async feedBack(link: Link, found: WalkOutcome, result: ActResult | undefined, validators?: Validators): Promise<void> {
+    const { links: newLinks, cut } = result
+      ? await this.scope.discover(result.links, link, (rule) => this.stats.dropped(rule), this.opts.maxLinksPerPage)
+      : { links: [], cut: 0 };
+    // The page's record says how many of its links the cap left unread, for `anwc why`.
+    const outcome = cut > 0 && 'links' in found ? { ...found, linksCut: cut } : found;
     const reward = this.ports.reward(outcome);
     const now = this.now();
     const next = dispose(outcome, link.attempts, this.ports.retry, now);
@@ -408,7 +414,7 @@ export class Walker {
     } else {
       this.scope.stored(newLinks);
       if (next.status === 'pending') this.stats.retryScheduled(outcome);
-      else this.stats.record(outcome, link.host, done.newNodes, done.newLinks);
+      else this.stats.record(outcome, link.host, done.newNodes, done.newLinks, cut);
       if (reward) this.ports.strategy.reward(link.domainId, reward);
       if (done.newLinks > 0) await this.frontier.noteNewLinks(newLinks.map((l) => l.host));
       if (next.status === 'pending') await this.frontier.noteNewLinks([link.host]);

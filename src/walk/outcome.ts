@@ -2,18 +2,20 @@ import type { CostClass } from './constraints/constraint.js';
 
 /**
  * What became of a walked link (practice 3). One value per link, stored with it, so that the run
- * summary, `anwc stats`, `anwc why` and exit codes all read the same facts.
+ * summary, `anwc stats`, `anwc why` and exit codes all read the same facts. On a fetched page,
+ * `links` counts the links its actions found and `linksCut` those past the cap of links a page
+ * (--max-links-per-page), never looked at nor stored.
  */
 export type WalkOutcome =
   /**
    * Fetched and acted on; `nodes` > 0 means the narrative action kept something. `onTopic`, when
    * the link had meta words to speak of, counts the nodes linked to at least one of them.
    */
-  | { kind: 'harvested'; status: number; nodes: number; onTopic?: number; blocks: number; rejected: Record<string, number>; links: number; truncated?: boolean }
+  | { kind: 'harvested'; status: number; nodes: number; onTopic?: number; blocks: number; rejected: Record<string, number>; links: number; linksCut?: number; truncated?: boolean }
   /** Fetched and acted on by an activity's actions (W4): links to walk, and a score when one was taken. */
-  | { kind: 'walked'; status: number; links: number; score?: number; title?: string }
+  | { kind: 'walked'; status: number; links: number; linksCut?: number; score?: number; title?: string }
   /** Fetched, but meta robots or X-Robots-Tag said noindex: nothing stored from the page. */
-  | { kind: 'noindex'; status: number; links: number }
+  | { kind: 'noindex'; status: number; links: number; linksCut?: number }
   /** The server sent us to another host; the target was added as a link of its own domain. */
   | { kind: 'redirected'; status: number; to: string }
   /** The server said the stored copy is current (conditional GET). */
@@ -69,12 +71,12 @@ export function describeOutcome(o: WalkOutcome): string {
   switch (o.kind) {
     case 'harvested':
       return o.nodes > 0
-        ? `harvested: HTTP ${o.status}, ${o.nodes} narrative node(s) from ${o.blocks} block(s), ${o.links} link(s) followed`
-        : `walked: HTTP ${o.status}, no block passed the heuristics (${summarizeRejections(o.rejected) || 'no blocks'}), ${o.links} link(s) followed`;
+        ? `harvested: HTTP ${o.status}, ${o.nodes} narrative node(s) from ${o.blocks} block(s), ${followed(o)}`
+        : `walked: HTTP ${o.status}, no block passed the heuristics (${summarizeRejections(o.rejected) || 'no blocks'}), ${followed(o)}`;
     case 'walked':
-      return `walked: HTTP ${o.status}, ${o.links} link(s) followed${o.score !== undefined ? `, score ${o.score.toFixed(4)}` : ''}`;
+      return `walked: HTTP ${o.status}, ${followed(o)}${o.score !== undefined ? `, score ${o.score.toFixed(4)}` : ''}`;
     case 'noindex':
-      return `not harvested: the page says noindex (HTTP ${o.status}); ${o.links} link(s) followed`;
+      return `not harvested: the page says noindex (HTTP ${o.status}); ${followed(o)}`;
     case 'not-modified':
       return `not modified since the last fetch (HTTP ${o.status})`;
     case 'redirected':
@@ -92,6 +94,11 @@ export function describeOutcome(o: WalkOutcome): string {
     case 'failed':
       return `failed: ${o.failure}${o.detail ? ` (${o.detail})` : ''}`;
   }
+}
+
+function followed(o: { links: number; linksCut?: number }): string {
+  if (!o.linksCut) return `${o.links} link(s) followed`;
+  return `${o.links - o.linksCut} link(s) followed, ${o.linksCut} more past the cap of links a page (--max-links-per-page), not stored`;
 }
 
 export function summarizeRejections(rejected: Record<string, number>): string {

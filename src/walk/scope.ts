@@ -9,6 +9,14 @@ import type { WalkOutcome } from './outcome.js';
 const STORED_URLS_KEPT = 100_000;
 
 /**
+ * Links kept from one page, the first in page order: Heritrix's default (maxOutlinks). A cap
+ * guards the frontier against one page, it is no sample: Nutch's 100 would cut the links of an
+ * ordinary encyclopaedia article, which a link checker or an archive must all follow, while
+ * 6,000 is above almost any page people write, and one page of 200,000 links stored 179,000.
+ */
+export const DEFAULT_MAX_LINKS_PER_PAGE = 6000;
+
+/**
  * What the activity's cheaper constraints (context, URI, DNS) say about a link, before any
  * request: when a page's links are found (those refused are never stored), and again when a
  * stored link is picked, in case this run's settings differ from the run that stored it. A no at
@@ -62,13 +70,17 @@ export class Scope {
   /**
    * Links found on a page, in the one normal form the seeds have too (so `/%7euser/` and
    * `/~user/` are one link), kept when the context and URI constraints allow them; the rest are
-   * counted by the rule that dropped them.
+   * counted by the rule that dropped them. Past `maxLinks` distinct links kept, the page's other
+   * links are not looked at, only counted (`cut`); links already stored count among those kept.
    */
-  async discover(found: FoundLink[], from: Link, dropped: (rule: string) => void): Promise<LinkInput[]> {
+  async discover(found: FoundLink[], from: Link, dropped: (rule: string) => void, maxLinks = DEFAULT_MAX_LINKS_PER_PAGE): Promise<{ links: LinkInput[]; cut: number }> {
     const out: LinkInput[] = [];
     const seen = new Set<string>();
     const path = this.needsPath ? [...(await this.pathOf(from)), from.url] : undefined;
-    for (const f of found) {
+    let kept = 0;
+    for (const [i, f] of found.entries()) {
+      // What a page lists past the cap is not read: its links as the actions found them, counted.
+      if (kept === maxLinks) return { links: out, cut: found.length - i };
       const n = normalizeUrl(typeof f === 'string' ? f : f.url, undefined, { maxLength: this.maxUrlLength });
       if (!n.ok) {
         dropped(n.reason);
@@ -81,11 +93,12 @@ export class Scope {
         dropped(v.constraint);
         continue;
       }
+      kept++;
       if (this.storedUrls.has(n.url)) continue;
       const priority = typeof f === 'string' ? undefined : f.priority;
       out.push({ url: n.url, host: hostOf(n.url), depth: from.depth + 1, queryId: from.queryId, referrerId: from.id, ...(priority === undefined ? {} : { priority }) });
     }
-    return out;
+    return { links: out, cut: 0 };
   }
 
   /** These links are in the store now: a page that found them was stored. */
@@ -107,3 +120,4 @@ export class Scope {
     return out;
   }
 }
+

@@ -21,10 +21,17 @@ export class WalkStats {
   readonly blockRejections: Record<string, number> = {};
   readonly failures: Record<string, number> = {};
   readonly droppedLinks: Record<string, number> = {};
+  /** Links past the cap of links a page, never stored, and the pages that had them. */
+  linksCut = 0;
+  pagesCut = 0;
   readonly hosts = new Set<string>();
 
-  record(o: WalkOutcome, host: string, newNodes: number, newLinks: number): void {
+  record(o: WalkOutcome, host: string, newNodes: number, newLinks: number, linksCut = 0): void {
     this.pagesDone++;
+    if (linksCut > 0) {
+      this.linksCut += linksCut;
+      this.pagesCut++;
+    }
     this.hosts.add(host);
     this.outcomes[o.kind] = (this.outcomes[o.kind] ?? 0) + 1;
     this.newNodes += newNodes;
@@ -87,6 +94,8 @@ export class WalkStats {
       blockRejections: this.blockRejections,
       failures: this.failures,
       droppedLinks: this.droppedLinks,
+      linksCut: this.linksCut,
+      pagesCut: this.pagesCut,
       leaseLost: this.leaseLost,
       retries: this.retries,
       retryCauses: this.retryCauses,

@@ -43,6 +43,8 @@ export interface WalkRunOptions {
   seed?: number;
   maxPages?: number;
   maxPagesPerDomain?: number;
+  /** Links stored from one page (DEFAULT_MAX_LINKS_PER_PAGE when not given); the rest are counted. */
+  maxLinksPerPage?: number;
   maxTimeMs?: number;
   leaseMs: number;
   /** Retries of a transient failure, across runs, before the link fails for good. */
@@ -121,6 +123,7 @@ export async function runActivity(
       concurrency: opts.concurrency,
       maxPages: opts.maxPages,
       maxPagesPerDomain: opts.maxPagesPerDomain,
+      maxLinksPerPage: opts.maxLinksPerPage,
       maxTimeMs: opts.maxTimeMs,
       leaseMs: opts.leaseMs,
       owner: leaseOwner(),

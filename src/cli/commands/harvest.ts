@@ -19,7 +19,7 @@ import { runWorkers, WORKER_ENV, workerArgs, workersExit, workersSummary } from 
 import { fetcherOptionsFrom, FETCH_OPTION_NAMES, politenessOptionsFrom, POLITENESS_OPTION_NAMES } from '../web-options.js';
 
 const HARVEST_OPTIONS = [
-  'db', 'strategy', 'concurrency', 'seed', 'reward', 'order', 'max-depth', 'max-pages', 'max-pages-per-domain', 'max-time',
+  'db', 'strategy', 'concurrency', 'seed', 'reward', 'order', 'max-depth', 'max-pages', 'max-pages-per-domain', 'max-links-per-page', 'max-time',
   'hosts', 'same-host', 'lease', 'max-retries', 'retry-failed', 'kind', 'extractor', 'blocks', 'workers', 'heap-budget', 'progress', 'json', ...FETCH_OPTION_NAMES, ...POLITENESS_OPTION_NAMES,
 ] as const satisfies readonly OptionName[];
 
@@ -36,6 +36,7 @@ export function harvestOptionsFrom(argv: Record<string, unknown>): HarvestOption
     maxDepth: v('max-depth') as number,
     maxPages: v('max-pages') as number | undefined,
     maxPagesPerDomain: v('max-pages-per-domain') as number | undefined,
+    maxLinksPerPage: v('max-links-per-page') as number,
     maxTimeMs: maxTime === undefined ? undefined : maxTime * 1000,
     hosts: listFlag(v('hosts')),
     sameHost: Boolean(v('same-host')),

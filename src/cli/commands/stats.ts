@@ -39,7 +39,8 @@ export const statsCommand: CommandModule = {
           const st = r.stats ?? {};
           const when = new Date(r.startedAt).toISOString().replace('T', ' ').slice(0, 19);
           const state = r.endedAt === null ? 'running or cut off' : `stopped: ${String(st.stop ?? '?')}`;
-          lines.push(`  #${r.id}  ${when} UTC  ${String(st.pagesDone ?? 0)} pages, ${String(st.nodes ?? 0)} nodes  (${state})`);
+          const cut = Number(st.linksCut ?? 0) > 0 ? `, ${String(st.linksCut)} links past the cap of links a page` : '';
+          lines.push(`  #${r.id}  ${when} UTC  ${String(st.pagesDone ?? 0)} pages, ${String(st.nodes ?? 0)} nodes${cut}  (${state})`);
         }
       }
       process.stdout.write(`${lines.join('\n')}\n`);
