@@ -1,6 +1,6 @@
 import { parse, HTMLElement, NodeType, TextNode, type Node } from 'node-html-parser';
 import { capNesting, flattenBeyond } from './nesting.js';
-import { OpenStack, TAG_SOURCE, VOID_TAGS } from './tags.js';
+import { OpenStack, TagScanner, VOID_TAGS } from './tags.js';
 
 export { HTMLElement, NodeType, TextNode, type Node };
 
@@ -75,8 +75,6 @@ function leaveHead(root: HTMLElement): void {
   parent.childNodes.splice(parent.childNodes.indexOf(head) + 1, 0, ...moved);
 }
 
-const TAG = new RegExp(TAG_SOURCE, 'g');
-
 /**
  * `<b><p>Some words,</b> and the rest.</p>`: a browser keeps the whole paragraph (the end tag of an
  * inline element that a block opened inside it is still holding is ignored, or the formatting is
@@ -85,11 +83,12 @@ const TAG = new RegExp(TAG_SOURCE, 'g');
  */
 function dropMisnestedEnds(html: string): string {
   const open = new OpenStack({ block: (t) => !INLINE_TAGS.has(t) });
-  const drop: number[] = [];
-  for (const m of html.matchAll(TAG)) {
-    const tag = m[2]!.toLowerCase();
-    if (m[1] === '') {
-      if (VOID.has(tag) || m[3]!.endsWith('/')) continue;
+  const drop: { at: number; end: number }[] = [];
+  const tags = new TagScanner(html);
+  for (let m = tags.next(); m; m = tags.next()) {
+    const tag = m.name.toLowerCase();
+    if (!m.closing) {
+      if (VOID.has(tag) || m.attrs.endsWith('/')) continue;
       if (CLOSES_P.has(tag)) {
         const p = open.nearest('p');
         if (p >= 0) open.truncate(p);
@@ -101,7 +100,7 @@ function dropMisnestedEnds(html: string): string {
     if (at < 0) continue;
     // An element opened after it and still open is a block.
     if (INLINE_TAGS.has(tag) && open.hasAbove(at, 'block')) {
-      drop.push(m.index);
+      drop.push({ at: m.index, end: m.end });
       continue;
     }
     open.truncate(at);
@@ -109,9 +108,9 @@ function dropMisnestedEnds(html: string): string {
   if (drop.length === 0) return html;
   let out = '';
   let from = 0;
-  for (const at of drop) {
-    out += html.slice(from, at);
-    from = html.indexOf('>', at) + 1;
+  for (const d of drop) {
+    out += html.slice(from, d.at);
+    from = d.end;
   }
   return out + html.slice(from);
 }

@@ -1,5 +1,5 @@
 import { NodeType, type HTMLElement, type Node } from 'node-html-parser';
-import { OpenStack, TAG_SOURCE, VOID_TAGS } from './tags.js';
+import { OpenStack, TagScanner, VOID_TAGS } from './tags.js';
 
 /**
  * How deep a page may nest. Blink's HTML parser stops at 512 elements (kMaximumHTMLParserDOMTreeDepth)
@@ -108,28 +108,27 @@ export function capNesting(html: string, opts: { max?: number; keep?: number; ra
   const leaf = () => {
     if (open.length > 0) heights[open.length - 1] = Math.max(heights[open.length - 1]!, 1);
   };
-  const tags = new RegExp(`<!--(?:>|->|[\\s\\S]*?(?:-->|$))|${TAG_SOURCE}`, 'g');
-  for (let m = tags.exec(html); m; m = tags.exec(html)) {
-    const name = m[2]?.toLowerCase();
-    if (name === undefined) continue; // a comment
-    if (m[1] === '') {
+  const tags = new TagScanner(html, { comments: true });
+  for (let m = tags.next(); m; m = tags.next()) {
+    const name = m.name.toLowerCase();
+    if (!m.closing) {
       const foreign = open.hasAbove(-1, 'foreign') || name === 'svg' || name === 'math';
       if (rawText.has(name) && !foreign) {
         // The content is text up to the matching end tag, whatever it looks like.
         const end = rawEnd(name);
-        end.lastIndex = tags.lastIndex;
-        tags.lastIndex = end.exec(html)?.index ?? html.length;
+        end.lastIndex = m.end;
+        tags.at = end.exec(html)?.index ?? html.length;
         leaf();
         continue;
       }
       // A self-closing slash ends only void and foreign (svg, math) elements in the HTML standard.
-      if (VOID.has(name) || (foreign && m[3]!.endsWith('/'))) {
+      if (VOID.has(name) || (foreign && m.attrs.endsWith('/'))) {
         leaf();
         continue;
       }
       while (CLOSED_BY.get(open.top() ?? '')?.has(name)) close(open.length - 1);
       open.push(name);
-      starts.push(tags.lastIndex);
+      starts.push(m.end);
       heights.push(0);
       continue;
     }
@@ -142,7 +141,7 @@ export function capNesting(html: string, opts: { max?: number; keep?: number; ra
     if (ignored) continue;
     const inside = close(k + 1);
     // A wrapper was closed when it opened: its end tag goes, and what it held that was kept whole ends here.
-    if (close(k)[0]!.laid) edits.push({ at: m.index, drop: m[0].length, insert: inside.filter((e) => !e.laid).map((e) => `</${e.tag}>`).join('') });
+    if (close(k)[0]!.laid) edits.push({ at: m.index, drop: m.end - m.index, insert: inside.filter((e) => !e.laid).map((e) => `</${e.tag}>`).join('') });
   }
   close(0);
   return edits.length === 0 ? { html, source: (start, end) => ({ start, end }) } : rewrite(html, edits);

@@ -3,8 +3,101 @@
  * a parser reads it (dom.ts, nesting.ts). Pure, no I/O.
  */
 
-/** A start or end tag, attributes quoted or not (a `>` inside quotes does not end it). */
-export const TAG_SOURCE = String.raw`<(\/?)([a-zA-Z][\w:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>`;
+/** A start or end tag met by TagScanner. */
+export interface Tag {
+  /** Where its `<` stands, and where it ends (after its `>`). */
+  index: number;
+  end: number;
+  closing: boolean;
+  /** As written, not lower-cased. */
+  name: string;
+  /** What stands between the name and the `>`. */
+  attrs: string;
+}
+
+const SPECIAL = /[>"']/g;
+
+/**
+ * The tags of a page one after another: `<` or `</`, a name, then anything up to a `>`, where a
+ * quote opens a stretch (to the same quote) in which `>` does not end the tag — what the regular
+ * expression `<(\/?)([a-zA-Z][\w:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>` matches, but in time linear
+ * in the page. The expression, tried at every `<` of a page of `<a ` or `<a "` that never closes,
+ * read the rest of the page each time: 120 KB of `<a ` took 15 s. A tag that never ends leaves
+ * marks where its scan went, outside quotes, and a later start that meets one fails at once.
+ */
+export class TagScanner {
+  /** Where the next tag is looked for; a caller may move it on (past a raw-text element's content). */
+  at = 0;
+  /** Quotes and `>` met outside quotes by a scan that never ended: a scan meeting one never ends either. */
+  private readonly dead = new Set<number>();
+  /** The last answer of `special`: from `from` on, the first special character is at `found` (-1: none). */
+  private from = Infinity;
+  private found = -1;
+
+  constructor(private readonly html: string, private readonly opts: { comments?: boolean } = {}) {}
+
+  next(): Tag | undefined {
+    const s = this.html;
+    for (let i = s.indexOf('<', this.at); i >= 0; i = s.indexOf('<', i + 1)) {
+      if (this.opts.comments && s.startsWith('<!--', i)) {
+        // As the HTML tokenizer ends them: `<!-->`, `<!--->`, or at `-->` or the page's end.
+        if (s.startsWith('>', i + 4)) i += 4;
+        else if (s.startsWith('->', i + 4)) i += 5;
+        else {
+          const close = s.indexOf('-->', i + 4);
+          if (close < 0) break;
+          i = close + 2;
+        }
+        continue;
+      }
+      let p = i + 1;
+      const closing = s.charCodeAt(p) === 47;
+      if (closing) p++;
+      if (!isLetter(s.charCodeAt(p))) continue;
+      const name = p++;
+      while (p < s.length && isNameChar(s.charCodeAt(p))) p++;
+      const end = this.endFrom(p);
+      if (end < 0) continue;
+      this.at = end;
+      return { index: i, end, closing, name: s.slice(name, p), attrs: s.slice(p, end - 1) };
+    }
+    this.at = s.length;
+    return undefined;
+  }
+
+  /** Where a tag whose name ends at `p` ends, or -1 when it never does. */
+  private endFrom(p: number): number {
+    const s = this.html;
+    const path: number[] = [];
+    let k = this.special(p);
+    let end = -1;
+    while (k >= 0 && !this.dead.has(k)) {
+      if (s.charCodeAt(k) === 62) {
+        end = k + 1;
+        break;
+      }
+      path.push(k);
+      const close = s.indexOf(s[k]!, k + 1);
+      if (close < 0) break;
+      k = this.special(close + 1);
+    }
+    if (end < 0) for (const q of path) this.dead.add(q);
+    return end;
+  }
+
+  /** The first `>` or quote from `p` on, or -1. */
+  private special(p: number): number {
+    if (p >= this.from && (this.found < 0 || p <= this.found)) return this.found;
+    SPECIAL.lastIndex = p;
+    this.from = p;
+    this.found = SPECIAL.exec(this.html)?.index ?? -1;
+    return this.found;
+  }
+}
+
+const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+/** `\w`, `:` and `-`, as the expression's name. */
+const isNameChar = (c: number): boolean => isLetter(c) || (c >= 48 && c <= 57) || c === 95 || c === 58 || c === 45;
 
 /** Elements with no end tag, in either parser's list (node-html-parser's lacks frame and keygen). */
 export const VOID_TAGS: readonly string[] = 'area base basefont bgsound br col embed frame hr img input keygen link meta param source track wbr'.split(' ');
