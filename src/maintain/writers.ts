@@ -110,8 +110,8 @@ export function indexMarkdown(r: MaintenanceReport): string {
     `${r.docs.length} document(s) under ${cell(r.task.top)}, ${Object.keys(r.checks).length} link(s), ${r.made}`, '',
     '| state | links |', '| --- | ---: |',
     ...LINK_STATES.map((s) => `| ${STATE_LABELS[s]} | ${t[s]} |`),
-    `| modified within ${r.task.changedDays ?? '-'} day(s) | ${t.modified} |`,
-    `| expiring within ${r.task.expiredDays ?? '-'} day(s) | ${t.expiring} |`,
+    ...(r.task.changedDays === undefined ? [] : [`| modified within ${r.task.changedDays} day(s) | ${t.modified} |`]),
+    ...(r.task.expiredDays === undefined ? [] : [`| expiring within ${r.task.expiredDays} day(s) | ${t.expiring} |`]),
   ];
   for (const s of ['broken', 'moved', 'refused', 'not-tested'] as const) {
     const checks = Object.values(r.checks).filter((c) => linkState(c) === s);
