@@ -22,6 +22,8 @@ export interface PolitenessOptions {
   backoffBaseMs?: number;
   backoffMaxMs?: number;
   maxTries?: number;
+  /** Hosts never given up however many errors they answer (the site a link check is about): slowed only. */
+  keepHosts?: ReadonlySet<string>;
   idleMs?: number;
   /** Epoch milliseconds. */
   now?: () => number;
@@ -61,13 +63,15 @@ export function hostSignal(outcome: FetchOutcome, now: number, maxRetryAfterMs?:
 
 export class Politeness {
   private readonly slots = new Map<string, HostState>();
-  private readonly o: Required<Omit<PolitenessOptions, 'now' | 'rng'>>;
+  private readonly o: Required<Omit<PolitenessOptions, 'now' | 'rng' | 'keepHosts'>>;
+  private readonly keepHosts: ReadonlySet<string>;
   private readonly now: () => number;
   private readonly rng: () => number;
 
   constructor(options: PolitenessOptions = {}) {
-    const { now, rng, ...rest } = options;
+    const { now, rng, keepHosts, ...rest } = options;
     this.o = { ...POLITENESS_DEFAULTS, ...stripUndefined(rest) };
+    this.keepHosts = keepHosts ?? new Set();
     this.now = now ?? Date.now;
     this.rng = rng ?? Math.random;
   }
@@ -161,7 +165,7 @@ export class Politeness {
       s.reason = 'retry-after';
     } else {
       s.errors++;
-      if (s.errors >= this.o.maxTries) {
+      if (s.errors >= this.o.maxTries && !this.keepHosts.has(host)) {
         s.gaveUp = true;
         s.reason = `gave up after ${s.errors} errors in a row`;
       } else {

@@ -37,7 +37,7 @@ before(async () => {
     if (path === '/nohead.pdf' && req.method === 'HEAD') return void res.writeHead(405).end();
     const n = seen.get(path) ?? 0;
     seen.set(path, n + 1);
-    const list = answers.get(path) ?? [200];
+    const list = answers.get(path) ?? answers.get(`http://${req.headers.host}${path}`) ?? [200];
     const status = list[Math.min(n, list.length - 1)]!;
     const body = path === '/' ? page([...answers.keys()].filter((p) => p !== '/')) : status === 200 ? page([]) : 'not now';
     res.writeHead(status, { 'content-type': path.endsWith('.pdf') ? 'application/pdf' : 'text/html' }).end(req.method === 'HEAD' ? undefined : body);
@@ -58,7 +58,7 @@ after(async () => {
 const url = (path: string) => `http://${HOST}:${port}${path}`;
 const count = (req: string) => log.filter((l) => l === req).length;
 let runs = 0;
-const common = () => ['--resolve', `${HOST}:127.0.0.1`, '--hosts', HOST, '--delay', '0', '--progress', 'none', '--db', `sqlite:${join(dir, `m${runs++}.sqlite`)}`];
+const common = (hosts = HOST) => ['--resolve', `${HOST}:127.0.0.1`, '--hosts', hosts, '--delay', '0', '--progress', 'none', '--db', `sqlite:${join(dir, `m${runs++}.sqlite`)}`];
 
 describe('maintain on a site whose server fails', () => {
   it('a host failing many times in a row is slowed, not given up: every link is tested, a HEAD refused with 405 falls back to GET', async () => {
@@ -94,6 +94,21 @@ describe('maintain on a site whose server fails', () => {
     assert.ok(untested.length >= 1, r.stdout);
     for (const line of untested) assert.match(line, /\tnot tested: host failing \(\d+ errors in a row\): the time limit \(--max-time\) came first/);
     assert.match(r.stderr, /\d+ link\(s\) not tested .*rerun with a longer --max-time/);
+  });
+});
+
+describe('maintain on a site that links to a host that fails', () => {
+  it('gives up the other host after errors in a row, its links untested with why, and ends', async () => {
+    const dead = (i: number) => `http://down.test:${port}/x${i}`;
+    answers = new Map([['/', [200]], ['/ok1', [200]], ...[0, 1, 2, 3, 4, 5, 6, 7].map((i): [string, number[]] => [dead(i), [500]])]);
+    const r = await anwc(['maintain', '--site', url('/'), '--max-retries', '0', '--backoff', '0.02', '--resolve', 'down.test:127.0.0.1', '--json', ...common(`${HOST},down.test`)]);
+    assert.equal(r.code, EXIT.PROBLEMS, r.stderr);
+    const report = JSON.parse(r.stdout) as { checks: Record<string, { state: string; detail?: string }> };
+    assert.equal(report.checks[url('/ok1')]!.state, 'ok');
+    const states = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => report.checks[dead(i)]!);
+    assert.equal(states.filter((c) => c.state === 'broken').length, 5, 'five errors in a row, then the host is given up');
+    for (const c of states.filter((x) => x.state === 'unchecked')) assert.match(c.detail!, /^host failing \(5 errors in a row\): the run ended before it$/);
+    assert.equal(states.filter((c) => c.state === 'unchecked').length, 3);
   });
 });
 

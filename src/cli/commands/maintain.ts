@@ -20,7 +20,7 @@ import type { Link } from '../../store/store.js';
 import { constraint } from '../../walk/constraints/constraint.js';
 import { looksBinaryPath } from '../../walk/constraints/builtin.js';
 import { openStore } from '../../store/open.js';
-import { normalizeUrl } from '../../web/url.js';
+import { hostOf, normalizeUrl } from '../../web/url.js';
 import { EXIT } from '../exit.js';
 import { resolved, withOptions } from '../options.js';
 import { checkOutFormats, prepareOuts, writeWhole } from '../out-file.js';
@@ -38,7 +38,7 @@ const FORMATS = ['.html', '.json', '.xml', '.sarif', '.md'] as const;
 /** RFC 9309 §2.4: robots.txt rules should not be trusted longer than a day, unless SitesCheck says otherwise. */
 const DEFAULT_SITES_CHECK = 1;
 /**
- * A checked site is never given up: after errors its host is asked more slowly, at most this far
+ * The checked site is never given up: after errors its host is asked more slowly, at most this far
  * apart, and every link is tested (or --max-time ends the run, and each link left says why).
  */
 const CHECK_BACKOFF_MAX_MS = 60_000;
@@ -87,7 +87,8 @@ export const maintainCommand: CommandModule = {
       opts.fetcher.binary = true;
       opts.shared = shared;
       opts.robots = robots;
-      opts.politeness.maxTries = Infinity;
+      // The site checked is slowed, never given up; a host it merely links to may be, its links then untested and why.
+      opts.politeness.keepHosts = new Set([hostOf(task.top)]);
       opts.politeness.backoffMaxMs = CHECK_BACKOFF_MAX_MS;
       const constraints = [...safetyConstraints(argv, opts), constraint('not-avoided', 'uri', (c) => avoidVerdict(c.url.href, avoid, now) !== 'avoid')];
       const tested: TestedDoc[] = [];
