@@ -10,6 +10,7 @@ import { Frontier, type Readiness } from './frontier.js';
 import { toStored, type WalkOutcome } from './outcome.js';
 import { dispose, type RetryPolicy } from './retry.js';
 import { WalkStats } from './stats.js';
+import { DelayWatch, type DelayWaits } from './delay-watch.js';
 import { validatorsOf, type Validators } from '../web/validators.js';
 import type { DomainStrategy } from './strategies/strategy.js';
 
@@ -89,6 +90,8 @@ export class Walker {
   private failure: unknown;
   /** Since when no page has been in flight; undefined while one is. */
   private idleAt: number | undefined;
+  /** How much of the time a free slot waited on a host's politeness delay. */
+  private readonly delays: DelayWatch;
 
   private readonly scope: Scope;
 
@@ -97,6 +100,7 @@ export class Walker {
     const now = ports.now ?? Date.now;
     this.started = now();
     this.idleAt = this.started;
+    this.delays = new DelayWatch(this.started);
     this.frontier = new Frontier(ports.store, ports.strategy, {
       maxPagesPerDomain: opts.maxPagesPerDomain,
       readiness: (host, at) => readiness(ports.politeness, host, at),
@@ -185,8 +189,27 @@ export class Walker {
           continue;
         }
       }
+      this.delays.waiting(this.delayWaitedOn(wakeAt), this.now());
       await this.idle(wakeAt);
+      this.delays.waiting(undefined, this.now());
     }
+  }
+
+  /**
+   * The host whose politeness delay the coming wait is for, when a fetch slot is free and a page
+   * could start but for it: the first domain to wake is cooling on its host's delay (not on a
+   * retry, a Retry-After or a backoff). Undefined when the wait is for anything else.
+   */
+  private delayWaitedOn(wakeAt: number | undefined): string | undefined {
+    if (wakeAt === undefined || this.inFlight.size >= this.opts.concurrency || this.startsLeft() <= 0) return undefined;
+    const next = this.frontier.nextWake();
+    const host = next && this.ports.politeness.state(next.host);
+    return host && host.reason === 'delay' && next.at <= host.nextAt && next.at > this.now() ? next.host : undefined;
+  }
+
+  /** The share of the last second or so that the walk waited on a politeness delay, when at least half. */
+  delayBound(now = this.now()): DelayWaits | undefined {
+    return this.delays.read(now);
   }
 
   /**

@@ -134,6 +134,12 @@ export class Frontier {
     return this.wakeups.peekKey();
   }
 
+  /** The next waiting domain's host and when it is due, if any is waiting. */
+  nextWake(): { at: number; host: string } | undefined {
+    const top = this.wakeups.peek();
+    return top && { at: top.key, host: this.domains.get(top.value)!.host };
+  }
+
   anyEligible(): boolean {
     for (const [id] of this.domains) if (this.strategy.isEligible(id)) return true;
     return false;

@@ -10,6 +10,10 @@ export class MinHeap<T> {
     return this.items[0]?.key;
   }
 
+  peek(): { key: number; value: T } | undefined {
+    return this.items[0];
+  }
+
   push(key: number, value: T): void {
     const a = this.items;
     a.push({ key, value });

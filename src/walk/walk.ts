@@ -14,6 +14,7 @@ import type { Answer } from '../web/outcome.js';
 import { DEFAULT_MAX_RETRIES } from './retry.js';
 import type { WalkStats } from './stats.js';
 import { WaitingWatch } from './waiting.js';
+import type { DelayBound } from './delay-watch.js';
 import { createStrategy, type DomainStrategy, type StrategyName } from './strategies/strategy.js';
 
 /**
@@ -78,8 +79,11 @@ export interface WalkReport {
 }
 
 export interface WalkHooks {
-  /** Called about once a second with the live counters, and what the walk waits for when it has been idle a while. */
-  onProgress?(stats: WalkStats, extra: { domains: number; elapsedMs: number; waiting?: WaitingRetries }): void;
+  /**
+   * Called about once a second with the live counters, what the walk waits for when it has been
+   * idle a while, and whether the politeness delay set its pace over the last second.
+   */
+  onProgress?(stats: WalkStats, extra: { domains: number; elapsedMs: number; waiting?: WaitingRetries; delayBound?: DelayBound }): void;
   /** Receives the walker so that a signal handler can stop it. */
   onStart?(walker: Walker): void;
 }
@@ -140,8 +144,14 @@ export async function runActivity(
   let ended = false;
   let ticking: Promise<void> | undefined;
   const progress = async () => {
+    const waits = walker.delayBound();
+    const delayBound: DelayBound | undefined = waits && {
+      ...waits, delayMs: politeness.delayOf(waits.host), baseDelayMs: politeness.baseDelayMs, perHost, concurrency: opts.concurrency,
+    };
     const waiting = await watch.read(walker.idleSince(), Date.now());
-    if (!ended) hooks.onProgress!(walker.stats, { domains: walker.domainsSeen(), elapsedMs: Date.now() - started, ...(waiting ? { waiting } : {}) });
+    if (!ended) {
+      hooks.onProgress!(walker.stats, { domains: walker.domainsSeen(), elapsedMs: Date.now() - started, ...(waiting ? { waiting } : {}), ...(delayBound ? { delayBound } : {}) });
+    }
   };
   const timer = hooks.onProgress ? setInterval(() => void (ticking ??= progress().finally(() => (ticking = undefined))), 1000) : undefined;
   let stop: StopReason;

@@ -96,6 +96,11 @@ export class Politeness {
     return this.o.perHost;
   }
 
+  /** The delay between requests to a host unless its Crawl-delay asks more (--delay). */
+  get baseDelayMs(): number {
+    return this.o.delayMs;
+  }
+
   /** The delay between requests to the host now in force: the default, or its Crawl-delay. */
   delayOf(host: string): number {
     return this.slots.get(host)?.delayMs ?? this.o.delayMs;

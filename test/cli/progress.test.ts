@@ -1,9 +1,16 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { test } from 'node:test';
 import { progressView } from '../../src/cli/progress.js';
+import { delayBoundJson, delayBoundText } from '../../src/cli/report/delay-bound.js';
+import type { DelayBound } from '../../src/walk/delay-watch.js';
 import { waitingJson, waitingText } from '../../src/cli/report/waiting.js';
 import { WalkStats } from '../../src/walk/stats.js';
+import { anwc } from '../support/cli.js';
+import { startTestWeb } from '../support/testweb.js';
 
 const NOW = Date.UTC(2024, 4, 1, 12, 2, 28);
 
@@ -47,4 +54,68 @@ test('the JSON line carries the wait, or null', () => {
   const [waiting, working] = lines.map((l) => JSON.parse(l).progress);
   assert.deepEqual(waiting.waiting, { links: 5, nextAt: new Date(NOW + 42_000).toISOString(), inS: 42 });
   assert.equal(working.waiting, null);
+});
+
+/** A walk of one host at the default politeness: 1 s between requests, one at a time, four slots. */
+const PACED: DelayBound = { share: 0.98, host: 'fail.test', hosts: 1, delayMs: 1000, baseDelayMs: 1000, perHost: 1, concurrency: 4 };
+
+test('the delay-bound line names the delay and its host, and the flags that lift it on a site of one\'s own', () => {
+  assert.equal(delayBoundText(PACED), 'bounded by the politeness delay (1 s a request to fail.test); for a site you own: --delay 0 --per-host 4');
+  assert.equal(
+    delayBoundText({ ...PACED, hosts: 3, host: 'a.test', delayMs: 500, baseDelayMs: 500, perHost: 4 }),
+    'bounded by the politeness delay (0.5 s a request to each of 3 hosts, e.g. a.test); for a site you own: --delay 0',
+    'a flag already given is not asked for again',
+  );
+  assert.equal(
+    delayBoundText({ ...PACED, concurrency: 1 }),
+    'bounded by the politeness delay (1 s a request to fail.test); for a site you own: --delay 0 --per-host 4 --concurrency 4',
+    'four in flight at a host need four slots',
+  );
+  assert.equal(
+    delayBoundText({ ...PACED, delayMs: 5000 }),
+    'bounded by the Crawl-delay in fail.test\'s robots.txt (5 s a request); for a site you own: lower it there, and run with --delay 0 --per-host 4',
+    'a Crawl-delay longer than --delay is the site\'s to lower: no flag lifts it',
+  );
+  assert.deepEqual(delayBoundJson(PACED), { by: 'delay', delayS: 1, host: 'fail.test', hosts: 1, share: 0.98, hint: delayBoundText(PACED) });
+  assert.equal(delayBoundJson({ ...PACED, delayMs: 5000 })?.by, 'crawl-delay');
+  assert.equal(delayBoundJson(undefined), null);
+});
+
+test('the bar and the JSON line say when the delay bounds the walk, and nothing of it while the network does', () => {
+  const t = terminal();
+  const view = progressView('bar', undefined, t.stream, () => NOW);
+  view.update(new WalkStats(), { domains: 1, elapsedMs: 6_000, queue: 3, delayBound: PACED });
+  view.stop();
+  assert.match(t.text(), /queue 3 \| 0\.0\/s \| bounded by the politeness delay \(1 s a request to fail\.test\); for a site you own: --delay 0 --per-host 4/);
+  const lines: string[] = [];
+  const stream = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } }) as unknown as NodeJS.WriteStream;
+  const json = progressView('json', undefined, stream, () => NOW);
+  json.update(new WalkStats(), { domains: 1, elapsedMs: 5_000, queue: 3, delayBound: PACED });
+  json.update(new WalkStats(), { domains: 1, elapsedMs: 10_000, queue: 3 });
+  const [paced, free] = lines.map((l) => JSON.parse(l).progress);
+  assert.equal(paced.delayBound.hint, delayBoundText(PACED));
+  assert.equal(free.delayBound, null);
+});
+
+test('anwc maintain --site at the default delay says in its JSON progress that the delay sets its pace, and how to lift it', async () => {
+  const web = await startTestWeb();
+  const dir = mkdtempSync(join(tmpdir(), 'anwc-progress-'));
+  try {
+    // Seven pages at one a second: long enough for the JSON line, which comes every 5 s.
+    const pages = Array.from({ length: 6 }, (_, i) => `/p${i}.html`);
+    web.page('paced.test', '/', `<!DOCTYPE html><html><body>${pages.map((p) => `<a href="${p}">${p}</a>`).join(' ')}</body></html>`);
+    for (const p of pages) web.page('paced.test', p, '<!DOCTYPE html><html><body><p>A page of the site.</p></body></html>');
+    const r = await anwc([
+      'maintain', '--site', web.url('paced.test', '/'), '--db', `sqlite:${join(dir, 'mom.sqlite')}`, '--resolve', ...web.resolve, '--hosts', 'paced.test', '--progress', 'json',
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    const lines = r.stderr.split('\n').filter((l) => l.startsWith('{"progress"'));
+    assert.ok(lines.length > 0, r.stderr);
+    const { progress } = JSON.parse(lines.at(-1)!);
+    assert.equal(progress.delayBound?.hint, 'bounded by the politeness delay (1 s a request to paced.test); for a site you own: --delay 0 --per-host 4', r.stderr);
+    assert.equal(web.count('paced.test'), 8, 'robots.txt and the seven pages, each once');
+  } finally {
+    await web.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { harvest, type HarvestOptions } from '../../src/harvest/harvest.js';
 import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
+import { BOUND_SHARE, type DelayBound } from '../../src/walk/delay-watch.js';
 import { DEFAULT_MAX_RETRIES } from '../../src/walk/retry.js';
 import { ROBOTS_RETRY_BASE_MS, type RobotsRules } from '../../src/web/robots.js';
 import { rawSql, sqliteDb, type TestDb } from '../support/db.js';
@@ -77,6 +78,32 @@ describe('politeness decides per host', () => {
       const starts = web.hits('slowpoke.test').map((h) => h.start).sort((a, b) => a - b);
       assert.equal(starts.length, 5, 'robots.txt and four pages');
       for (let i = 1; i < starts.length; i++) assert.ok(starts[i]! - starts[i - 1]! >= 140, `gap ${starts[i]! - starts[i - 1]!} ms`);
+    }));
+});
+
+describe('what sets the pace', () => {
+  /** What the progress hook was told of the delay's bound, one entry a report (undefined: not bounded). */
+  async function bounds(store: Store, politeness: HarvestOptions['politeness']): Promise<(DelayBound | undefined)[]> {
+    const seen: (DelayBound | undefined)[] = [];
+    await harvest(store, options({}, politeness), { onProgress: (_s, x) => seen.push(x.delayBound) });
+    assert.ok(seen.length > 0, 'a run of a few seconds reports its progress');
+    return seen;
+  }
+
+  it('a walk that mostly waits on a host\'s delay with slots free is reported bounded by it, with the delay in force', () =>
+    withStore(async (store) => {
+      for (const p of pages(6)) web.page('paced.test', p, prose(p));
+      await seedLinks(store, 'paced.test', pages(6));
+      const { share, ...rest } = (await bounds(store, { delayMs: 400 })).filter((b) => b !== undefined).at(-1) ?? { share: 0 };
+      assert.ok(share >= BOUND_SHARE, String(share));
+      assert.deepEqual(rest, { host: 'paced.test', hosts: 1, delayMs: 400, baseDelayMs: 400, perHost: 1, concurrency: 4 });
+    }));
+
+  it('a walk that waits on slow answers is not, though it has a delay too', () =>
+    withStore(async (store) => {
+      for (const p of pages(5)) web.page('sluggish.test', p, { html: prose(p), delayMs: 600 });
+      await seedLinks(store, 'sluggish.test', pages(5));
+      assert.deepEqual((await bounds(store, { delayMs: 100 })).filter((b) => b !== undefined), []);
     }));
 });
 
