@@ -1,33 +1,27 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { references } from '../src/walk/references.js';
-import { anwc as runAnwc } from '../test/support/cli.js';
 import { sharedPath } from '../test/support/shared.js';
 import { SITES, startTestWeb, type TestWeb } from '../test/support/testweb.js';
+import { anwcMaintain, getEverything, type Found } from './link-checkers.js';
 
 /**
  * Link maintenance on the corpus web: an owner's infostructure (a documentation site of our own,
  * DOCS pages on links.test) that references chapters of the five corpus books, with broken and
  * moved links injected. `anwc maintain --site` (MOMspider: GET for the pages of the
- * infostructure, HEAD for the leaves, each URL once) beside a GET-everything checker written here,
- * which does what lychee does by default (`--method get`: every link requested with GET, redirects
- * followed) and recurses through the same site as linkinator's `--recurse` does. Requests and bytes
- * are counted at the server, in the same run.
+ * infostructure, HEAD for the leaves, each URL once) beside the GET-everything checker of
+ * link-checkers.ts, one request at a time. Requests and bytes are counted at the server, in the
+ * same run. bench/linkcheck.ts does the same on generated webs of 200 and 2,000 pages.
  */
 
 const DOCS = 20;
 const REFS_PER_PAGE = 8;
 const HOST = 'links.test';
 
-interface Tally {
+interface Tally extends Found {
   requests: number;
   bytes: number;
-  links: number;
-  broken: number;
-  moved: number;
 }
 
 /** The corpus chapters the docs refer to, in a fixed order. */
@@ -77,60 +71,7 @@ function buildDocs(web: TestWeb): { broken: number; moved: number } {
   return { broken, moved };
 }
 
-/** One GET through the test web, by name; the redirect is the caller's to follow. */
-function get(web: TestWeb, url: string): Promise<{ status: number; location?: string; type: string; body: string }> {
-  const u = new URL(url);
-  return new Promise((ok, fail) => {
-    const req = request({ host: '127.0.0.1', port: web.port, path: u.pathname + u.search, headers: { host: u.host }, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => ok({ status: res.statusCode ?? 0, ...(res.headers.location ? { location: res.headers.location } : {}), type: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('error', fail);
-    req.end();
-  });
-}
-
-/** The GET-everything checker: breadth first through the top's host, every reference GET once, redirects followed (at most 5). */
-async function getEverything(web: TestWeb, top: string): Promise<Omit<Tally, 'requests' | 'bytes'>> {
-  const home = new URL(top).host;
-  const seen = new Set([top]);
-  const queue = [top];
-  let broken = 0;
-  let moved = 0;
-  while (queue.length > 0) {
-    const url = queue.shift()!;
-    let at = url;
-    let r = await get(web, at);
-    for (let hop = 0; hop < 5 && r.status >= 300 && r.status < 400 && r.location; hop++) {
-      at = new URL(r.location, at).href;
-      r = await get(web, at);
-    }
-    if (at !== url) moved++;
-    if (r.status >= 400) broken++;
-    if (r.status === 200 && new URL(at).host === home && /html/.test(r.type)) {
-      for (const ref of references(r.body, at)) {
-        if (!/^https?:/.test(ref.url) || !new URL(ref.url).hostname.endsWith('.test') || seen.has(ref.url)) continue;
-        seen.add(ref.url);
-        queue.push(ref.url);
-      }
-    }
-  }
-  return { links: seen.size, broken, moved };
-}
-
-/** The CLI in a child process, not a blocking one: the test web answers from this process's event loop. */
-async function anwcMaintain(web: TestWeb, top: string, dir: string): Promise<Omit<Tally, 'requests' | 'bytes'>> {
-  const r = await runAnwc([
-    'maintain', '--site', top, '--json', '--db', `sqlite:${join(dir, 'mom.sqlite')}`, '--resolve', ...web.resolve, '--hosts', '*.test',
-    '--delay', '0', '--progress', 'none', '--max-retries', '0',
-  ]);
-  if (r.code !== 0 && r.code !== 1) throw new Error(`anwc maintain failed (${r.code}): ${r.stderr}`);
-  const report = JSON.parse(r.stdout) as { checks: Record<string, { state: string }>; interesting: { broken: unknown[]; moved: unknown[] } };
-  return { links: Object.keys(report.checks).length, broken: report.interesting.broken.length, moved: report.interesting.moved.length };
-}
-
-async function measure(web: TestWeb, run: () => Promise<Omit<Tally, 'requests' | 'bytes'>> | Omit<Tally, 'requests' | 'bytes'>): Promise<Tally> {
+async function measure(web: TestWeb, run: () => Promise<Found>): Promise<Tally> {
   const [requests, bytes] = [web.requests(), web.bytesOut()];
   const found = await run();
   return { ...found, requests: web.requests() - requests, bytes: web.bytesOut() - bytes };
@@ -142,11 +83,11 @@ export async function main(): Promise<string> {
   try {
     const injected = buildDocs(web);
     const top = web.url(HOST, '/docs/index.html');
-    const baseline = await measure(web, () => getEverything(web, top));
-    const anwc = await measure(web, () => anwcMaintain(web, top, dir));
+    const baseline = await measure(web, () => getEverything({ top, addressOf: () => '127.0.0.1', inScope: (u) => new URL(u).hostname.endsWith('.test'), concurrency: 1 }));
+    const anwc = await measure(web, () => anwcMaintain({ top, db: `sqlite:${join(dir, 'mom.sqlite')}`, resolve: web.resolve, hosts: '*.test', extra: ['--max-retries', '0'] }));
     const kb = (n: number) => (n / 1024).toFixed(1);
     const row = (name: string, t: Tally) =>
-      `| ${name} | ${t.links} | ${t.broken} of ${injected.broken} | ${t.moved} of ${injected.moved} | ${t.requests} | ${(t.requests / t.links).toFixed(2)} | ${kb(t.bytes)} | ${kb(t.bytes / t.links)} |`;
+      `| ${name} | ${t.links} | ${t.broken.length} of ${injected.broken} | ${t.moved.length} of ${injected.moved} | ${t.requests} | ${(t.requests / t.links).toFixed(2)} | ${kb(t.bytes)} | ${kb(t.bytes / t.links)} |`;
     return [
       `## ${DOCS + 1} pages of an owner's docs on ${HOST}, ${REFS_PER_PAGE} corpus chapters referenced a page, ${injected.broken} broken and ${injected.moved} moved links injected`,
       '',
