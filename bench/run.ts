@@ -18,6 +18,7 @@ export const BENCHES: Record<string, { what: string; load: () => Promise<Bench> 
   workers: { what: 'pages/s of 1, 2 and 4 harvest processes on one database where politeness is the limit, beside that ceiling', load: async () => (await import('./workers.js')).main },
   claims: { what: 'claims and completions per second of the shared frontier alone, on each store and on a Galera cluster', load: async () => (await import('./claims.js')).main },
   locate: { what: 'how soon the locator\'s local sort, global best-first and BFS reach the pages about a topic on the corpus web', load: async () => (await import('./locate.js')).main },
+  linkcheck: { what: 'finds, requests, bytes and wall time of anwc maintain --site beside a GET-everything checker on generated webs of 200 and 2,000 pages', load: async () => (await import('./linkcheck.js')).main },
   maintain: { what: 'requests and bytes per link of anwc maintain beside a GET-everything link checker, on docs that reference the corpus', load: async () => (await import('./maintain.js')).main },
   'frontier-memory': { what: 'peak RSS and heap with 100,000 pending links over 5,000 domains beside 1,000 links', load: async () => (await import('./frontier-memory.js')).main },
 };
