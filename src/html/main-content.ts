@@ -181,6 +181,20 @@ function join(a: Measure, b: Measure): Measure {
   return { blank: false, space: true, core: a.core + b.core + (a.trail || b.lead ? 1 : 0), lead: a.lead, trail: b.trail, commas: a.commas + b.commas };
 }
 
+/** Calls `visit` on every element under `root` (itself included), each after its children, without recursion. */
+function childrenFirst(root: HTMLElement, visit: (el: HTMLElement) => void): void {
+  const stack: { n: HTMLElement; open: boolean }[] = [{ n: root, open: false }];
+  while (stack.length) {
+    const top = stack.pop()!;
+    if (top.open) {
+      visit(top.n);
+      continue;
+    }
+    stack.push({ n: top.n, open: true });
+    for (const k of top.n.childNodes) if (isElement(k)) stack.push({ n: k, open: false });
+  }
+}
+
 /**
  * innerText's length and commas for every element, in one walk from the leaves up. Asking each
  * candidate for its text read its whole subtree again: on a page of nested quotations or cells
@@ -188,24 +202,17 @@ function join(a: Measure, b: Measure): Measure {
  */
 function textMeasures(root: Dom): (el: HTMLElement) => { length: number; commas: number } {
   const measures = new Map<HTMLElement, Measure>();
-  const stack: { n: HTMLElement; open: boolean }[] = [{ n: root, open: false }];
-  while (stack.length) {
-    const top = stack.pop()!;
-    if (!top.open) {
-      stack.push({ n: top.n, open: true });
-      for (const k of top.n.childNodes) if (isElement(k)) stack.push({ n: k, open: false });
-      continue;
-    }
+  childrenFirst(root, (el) => {
     // The parser reads a <br> as a line break, whatever it holds.
-    let m = tagOf(top.n) === 'br' ? measureText('\n') : EMPTY;
-    if (tagOf(top.n) !== 'br') {
-      for (const k of top.n.childNodes) {
+    let m = tagOf(el) === 'br' ? measureText('\n') : EMPTY;
+    if (tagOf(el) !== 'br') {
+      for (const k of el.childNodes) {
         if (k instanceof TextNode) m = join(m, measureText(k.text));
         else if (isElement(k)) m = join(m, measures.get(k)!);
       }
     }
-    measures.set(top.n, m);
-  }
+    measures.set(el, m);
+  });
   return (el) => {
     const m = measures.get(el) ?? EMPTY;
     return { length: m.blank ? 0 : m.core, commas: m.commas };
@@ -219,16 +226,9 @@ function textMeasures(root: Dom): (el: HTMLElement) => { length: number; commas:
  */
 function linkDensities(root: Dom): (el: HTMLElement) => number {
   const counts = new Map<HTMLElement, { all: number; linked: number }>();
-  const stack: { n: HTMLElement; open: boolean }[] = [{ n: root, open: false }];
-  while (stack.length) {
-    const top = stack.pop()!;
-    if (!top.open) {
-      stack.push({ n: top.n, open: true });
-      for (const k of top.n.childNodes) if (isElement(k)) stack.push({ n: k, open: false });
-      continue;
-    }
+  childrenFirst(root, (el) => {
     const c = { all: 0, linked: 0 };
-    for (const k of top.n.childNodes) {
+    for (const k of el.childNodes) {
       if (k instanceof TextNode) c.all += k.text.replace(/\s+/g, '').length;
       else if (isElement(k)) {
         const kc = counts.get(k)!;
@@ -236,9 +236,9 @@ function linkDensities(root: Dom): (el: HTMLElement) => number {
         c.linked += kc.linked;
       }
     }
-    if (tagOf(top.n) === 'a') c.linked = c.all;
-    counts.set(top.n, c);
-  }
+    if (tagOf(el) === 'a') c.linked = c.all;
+    counts.set(el, c);
+  });
   return (el) => {
     const c = counts.get(el);
     return c === undefined || c.all === 0 ? 0 : c.linked / c.all;
