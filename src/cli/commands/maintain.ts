@@ -104,7 +104,7 @@ export const maintainCommand: CommandModule = {
           if (link && (link.status === 'pending' || link.status === 'leased')) stored.set(url, { kind: 'not-tested', detail: { reason: untestedReason(run, link) } });
           else if (link?.outcome) stored.set(url, { kind: link.outcome.kind, detail: link.outcome.detail ?? {} });
           // A reference the walk met but never stored was dropped by the scope (--hosts, the URL checks).
-          else if (!link && !interrupted && run.stop !== 'interrupted') stored.set(url, { kind: 'refused', detail: { reason: 'out-of-scope' } });
+          else if (!link && run.stop !== 'interrupted') stored.set(url, { kind: 'refused', detail: { reason: 'out-of-scope' } });
         }
         if (plan.ownSites) learned.push(...(await learnSites(store, urls, robotsToken(opts.fetcher.userAgent, opts.fetcher.contact), now, plan.sitesCheckDays)));
       } finally {
