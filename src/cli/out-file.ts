@@ -9,13 +9,7 @@ import { storageFault, UserError } from '../errors.js';
  * to fix, said in one line; a full disk is not (exit 5).
  */
 export function writeWhole(path: string, content: string, flag: string): void {
-  let isDir = false;
-  try {
-    isDir = statSync(path).isDirectory();
-  } catch {
-    // Not there yet: written below.
-  }
-  if (isDir) throw new UserError(`${flag} names a folder`, { value: path, fix: `give a file name, e.g. ${path.replace(/\/+$/, '')}/report.html` });
+  refuseFolder(path, flag);
   try {
     writeFileAtomic(path, content);
   } catch (err) {
@@ -42,13 +36,7 @@ export function checkOutFormats(outs: readonly string[], formats: readonly strin
  */
 export function prepareOuts(paths: readonly string[], flag: string): void {
   for (const path of paths) {
-    let isDir = false;
-    try {
-      isDir = statSync(path).isDirectory();
-    } catch {
-      // Not there yet: its folder is checked below.
-    }
-    if (isDir) throw new UserError(`${flag} names a folder`, { value: path, fix: `give a file name, e.g. ${path.replace(/\/+$/, '')}/report${extname(path) || '.html'}` });
+    refuseFolder(path, flag);
     const folder = dirname(resolve(path));
     try {
       mkdirSync(folder, { recursive: true });
@@ -58,4 +46,15 @@ export function prepareOuts(paths: readonly string[], flag: string): void {
       throw new UserError(`cannot write ${path}: its folder ${folder} cannot be made or written (${code})`, { value: path, fix: `give ${flag} a path in a folder you can write to` });
     }
   }
+}
+
+/** An output file's name that names a folder is the user's to fix. */
+function refuseFolder(path: string, flag: string): void {
+  let isDir = false;
+  try {
+    isDir = statSync(path).isDirectory();
+  } catch {
+    // Not there yet: nothing in the way.
+  }
+  if (isDir) throw new UserError(`${flag} names a folder`, { value: path, fix: `give a file name, e.g. ${path.replace(/\/+$/, '')}/report${extname(path) || '.html'}` });
 }
