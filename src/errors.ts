@@ -99,6 +99,8 @@ export class StorageFaultError extends Error {
     readonly kind: 'full' | 'damaged',
     message: string,
     override readonly cause?: unknown,
+    /** What to do about it, when not the kind's usual fix (free space; restore the file). */
+    readonly fix?: string,
   ) {
     super(message);
     this.name = 'StorageFaultError';
@@ -127,10 +129,14 @@ export function storageFault(err: unknown, where?: string): StorageFaultError | 
   const on = at ? ` (${at})` : '';
   if (NO_SPACE_CODES.has(code)) return new StorageFaultError('full', `no space left to write${on}: ${code}`, err);
   if (code.startsWith('SQLITE_FULL')) return new StorageFaultError('full', `the SQLite database's disk is full${on}`, err);
-  if (code.startsWith('SQLITE_CORRUPT')) return new StorageFaultError('damaged', `the SQLite database is damaged${on}: ${message}`, err);
+  if (code.startsWith('SQLITE_CORRUPT')) {
+    return new StorageFaultError('damaged', `the SQLite database is damaged${on}: ${message}`, err, 'restore the file from a copy, or save what it holds with sqlite3 FILE .recover into a new file and point --db at that');
+  }
   if (errno !== undefined && (MYSQL_FULL_ERRNO.has(errno) || (errno === 1030 && /\b28\b/.test(message)))) {
     return new StorageFaultError('full', `the MySQL server's disk is full: ${message}`, err);
   }
-  if (errno !== undefined && MYSQL_DAMAGED_ERRNO.has(errno)) return new StorageFaultError('damaged', `the MySQL database is damaged: ${message}`, err);
+  if (errno !== undefined && MYSQL_DAMAGED_ERRNO.has(errno)) {
+    return new StorageFaultError('damaged', `the MySQL database is damaged: ${message}`, err, 'repair the table (mariadb-check --auto-repair, or restore from a backup), then rerun');
+  }
   return undefined;
 }

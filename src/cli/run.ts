@@ -17,9 +17,7 @@ export function reportError(err: unknown, stderr: NodeJS.WritableStream = proces
   }
   const fault = storageFault(err);
   if (fault) {
-    const fix = fault.kind === 'full'
-      ? 'free some space and rerun: what was stored is kept and the run resumes'
-      : 'restore the file from a copy, or save what it holds with sqlite3 FILE .recover into a new file and point --db at that';
+    const fix = fault.fix ?? (fault.kind === 'full' ? 'free some space and rerun: what was stored is kept and the run resumes' : 'restore the file from a copy, then rerun');
     stderr.write(`anwc: ${printable(fault.message)}; ${fix}\n`);
     return EXIT.STORAGE_FAULT;
   }

@@ -171,6 +171,11 @@ describe('which errors are storage faults', () => {
     it(`${name}: ${kind ?? 'not one'}`, () => assert.equal(storageFault(err, '/data/x.sqlite')?.kind, kind));
   }
 
+  it('a damaged database gets the fix of its own kind of store', () => {
+    assert.match(storageFault({ code: 'SQLITE_CORRUPT', message: 'malformed' })!.fix!, /sqlite3 FILE \.recover/);
+    assert.doesNotMatch(storageFault({ errno: 1194, message: "Table 'links' is marked as crashed" })!.fix!, /sqlite/);
+  });
+
   it('the file is named: the error\'s own path first, else where the caller says', () => {
     assert.match(storageFault({ code: 'ENOSPC', path: '/out/a.warc.gz' }, '/data/x.sqlite')!.message, /\(\/out\/a\.warc\.gz\)/);
     assert.match(storageFault({ code: 'SQLITE_FULL' }, '/data/x.sqlite')!.message, /\(\/data\/x\.sqlite\)/);
