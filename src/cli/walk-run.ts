@@ -7,6 +7,7 @@ import type { Constraint } from '../walk/constraints/constraint.js';
 import type { Walker } from '../walk/engine.js';
 import type { StrategyName } from '../walk/strategies/strategy.js';
 import { describeOutcome, type WalkOutcome } from '../walk/outcome.js';
+import { transience } from '../walk/retry.js';
 import { runActivity, type Activity, type WalkReport, type WalkRunOptions } from '../walk/walk.js';
 import { hostOf, normalizeUrl } from '../web/url.js';
 import { listFlag } from './list-flag.js';
@@ -74,16 +75,18 @@ export interface WalkCommandResult {
 
 /**
  * Roots the run could not walk: refused by its settings or robots.txt, failed with no answer from
- * the server, or never reached. A server's error status is an answer (a broken root is a finding
- * of its own), and so is a no from the activity's own constraints: neither is counted here.
+ * the server, answered only "not now" (a 429, a 503) through every retry, or never reached. A
+ * lasting error status is an answer (a 404 root is a finding of its own), and so is a no from the
+ * activity's own constraints: neither is counted here.
  */
 export async function rootsNotWalked(store: Store, roots: readonly string[]): Promise<{ url: string; why: string }[]> {
   const out: { url: string; why: string }[] = [];
   for (const url of roots) {
     const link = await store.linkByUrl(url);
-    const o = link?.outcome;
-    if (link?.status === 'done' || o?.kind === 'http-error' || o?.kind === 'rejected') continue;
-    const why = o ? describeOutcome({ kind: o.kind, ...(o.detail ?? {}) } as WalkOutcome)
+    const outcome = link?.outcome && ({ kind: link.outcome.kind, ...(link.outcome.detail ?? {}) } as WalkOutcome);
+    const answered = outcome?.kind === 'rejected' || (outcome?.kind === 'http-error' && !transience(outcome));
+    if (link?.status === 'done' || answered) continue;
+    const why = outcome ? describeOutcome(outcome)
       : link?.status === 'leased' ? 'not walked: another run holds it'
       : 'not walked: the run ended before it was reached (a budget, or a retry not yet due)';
     out.push({ url, why });

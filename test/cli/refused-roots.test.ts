@@ -22,6 +22,8 @@ before(async () => {
   web = await startTestWeb();
   dir = mkdtempSync(join(tmpdir(), 'anwc-refused-'));
   web.page(HOST, '/', '<!DOCTYPE html><html><head><title>Home</title></head><body><p>The keeper of the lighthouse walked to the rocks.</p><a href="/a.html">a</a></body></html>');
+  web.page(HOST, '/busy.html', 'not now', { status: 429 });
+  web.page(HOST, '/gone.html', 'gone', { status: 404 });
   web.page(HOST, '/a.html', '<!DOCTYPE html><html><head><title>A</title></head><body><p>A quiet page about the sea.</p></body></html>');
 });
 after(async () => {
@@ -69,5 +71,16 @@ describe('a root the address policy refuses', () => {
     assert.equal(r.code, EXIT.OK, r.stderr);
     assert.match(r.stderr, new RegExp(`WARC ${join(out, 'anwc.warc.gz').replace(/[./]/g, '\\$&')}`));
     assert.ok(existsSync(join(out, 'anwc.warc.gz')));
+  });
+});
+
+describe('a root the server only answers "not now"', () => {
+  it('map: a 429 through every retry is work not done, exit 1; a 404 root is an answer, exit 0', async () => {
+    const run = (path: string) => anwc(['map', web.url(HOST, path), '--out', join(dir, `${path.slice(1)}.json`), '--max-retries', '0', ...common, '--allow-private']);
+    const busy = await run('/busy.html');
+    assert.equal(busy.code, EXIT.PROBLEMS, busy.stderr);
+    assert.match(busy.stderr, /root http:\/\/127\.0\.0\.1:\d+\/busy\.html failed: the server answered HTTP 429/);
+    const gone = await run('/gone.html');
+    assert.equal(gone.code, EXIT.OK, gone.stderr);
   });
 });
