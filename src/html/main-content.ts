@@ -9,8 +9,67 @@ import { isElement, tagOf, TextNode, type Dom, type HTMLElement, type Node } fro
  * as prose. No rule names a site, a page or a phrase.
  */
 
-const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story/i;
-const NEGATIVE = /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|foot|footer|footnote|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|tool|widget|nav|menu|breadcrumb|subscribe|newsletter|cookie|social|popup|modal|signup|byline|author|caption/i;
+/*
+ * Class and id names are read as words: split at anything but letters and digits and at a
+ * lower-to-upper case change ("postBody", "entry-content", "sidebar_left"). A cue matches a word it
+ * equals; `x*` also a word that begins with x and `*x` one that ends with it ("comments", "navbar",
+ * "sitefooter"), so "-ad-" inside "non-adaptive" or "nav" inside "canvas" no longer reads as one.
+ * Beside Readability's English cues, those of the languages whose pages anwc meets most (de, es,
+ * fr, it, nl, pt), in ASCII as class names are written.
+ */
+const POSITIVE_CUES = ['article*', 'body', 'content*', '*content', 'entry', 'hentry', 'main', 'page', 'pagination', 'post', '*post', 'text', 'blog*', 'story', 'stories',
+  'artikel', 'inhalt', 'beitrag', 'articulo', 'contenido', 'noticia', 'contenu', 'articolo', 'contenuto', 'artigo', 'conteudo', 'materia', 'bericht'];
+const NEGATIVE_CUES = ['ad', 'ads', 'advert*', 'hidden', 'hid', 'banner*', 'combx', 'comment*', '*comments', 'com', 'contact*', 'footer*', '*footer', 'footnote*',
+  'gdpr', 'masthead', 'media', '*media', 'meta', '*meta', 'metadata', 'outbrain', 'promo*', 'related*', 'scroll', 'share', 'sharing', 'sharebar', 'sharethis', 'shareaholic',
+  'shoutbox', 'sidebar*', '*sidebar', 'skyscraper', 'sponsor*', 'shopping', 'tags', '*tags', 'tool', 'toolbar', 'tools', 'tooltip', 'widget*', '*widget',
+  'nav*', '*nav', 'menu*', '*menu', 'breadcrumb*', 'subscribe*', 'newsletter*', 'cookie*', 'social*', 'popup*', 'modal*', 'signup', 'byline', 'author*', 'caption*',
+  // de
+  'kommentar*', 'werbung', 'anzeige*', 'fusszeile', 'teilen', 'verwandte',
+  // es, pt, it
+  'comentario*', 'publicidad*', 'rodape', 'relacionad*', 'compartir', 'compartilhar', 'commenti', 'correlati', 'condividi', 'pubblicita',
+  // fr, nl
+  'commentaire*', 'publicite', 'pied', 'partage*', 'reacties', 'advertentie*', 'gerelateerd', 'delen'];
+
+const cueTest = (cues: readonly string[]) => {
+  const exact = new Set(cues.filter((c) => !c.includes('*')));
+  const prefixes = cues.filter((c) => c.endsWith('*')).map((c) => c.slice(0, -1));
+  const suffixes = cues.filter((c) => c.startsWith('*')).map((c) => c.slice(1));
+  return (word: string) => exact.has(word) || prefixes.some((c) => word.startsWith(c)) || suffixes.some((c) => word.endsWith(c));
+};
+const isPositiveWord = cueTest(POSITIVE_CUES);
+const isNegativeWord = cueTest(NEGATIVE_CUES);
+/**
+ * An id of this many words is a heading made into an anchor ("sharing-with-a-single-developer"),
+ * prose rather than a name a designer chose: its words are no cue.
+ */
+const SLUG_WORDS = 4;
+
+/** The words of a class or id value, lower case. */
+export function nameWords(value: string): string[] {
+  return value
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== '');
+}
+
+interface Cues {
+  positive: boolean;
+  negative: boolean;
+}
+const cueCache = new Map<string, Cues>();
+/** What a class or id value says of its element; values repeat across a page and a crawl, so they are remembered. */
+function cues(value: string): Cues {
+  let c = cueCache.get(value);
+  if (c === undefined) {
+    const ws = nameWords(value);
+    c = { positive: ws.some(isPositiveWord), negative: ws.some(isNegativeWord) };
+    if (cueCache.size > 10_000) cueCache.clear();
+    cueCache.set(value, c);
+  }
+  return c;
+}
+
 /** Elements a reader never takes for the article's text. */
 const NOT_TEXT = new Set(['nav', 'aside', 'footer', 'header', 'button', 'select', 'noscript', 'iframe', 'svg', 'math', 'head', 'title', 'figure', 'menu']);
 /** Elements whose own text is scored: the places prose sits in. */
@@ -54,6 +113,8 @@ export function mainContent(root: Dom, boilerplate: Boilerplate = isBoilerplate)
     }
   }
   if (!top) return [root];
+  top = commonAncestor(top, best, scores) ?? top;
+  best = scores.get(top)?.score ?? best;
   // A lone child of a parent that scores little more is the parent's text cut short (a wrapper div).
   while (top.parentNode && tagOf(top.parentNode) && tagOf(top.parentNode) !== 'body' && top.parentNode.childNodes.filter(isElement).length === 1) {
     top = top.parentNode;
@@ -81,7 +142,37 @@ export function mainContent(root: Dom, boilerplate: Boilerplate = isBoilerplate)
   }
   // An article cut into pieces by advertisements: the other pieces wear the same class.
   const cls = top.getAttribute('class')?.trim();
-  return inOrder(root, chosen, cls && POSITIVE.test(cls) ? (el) => el.getAttribute('class')?.trim() === cls && (scores.get(el)?.score ?? 0) > 0 : undefined);
+  return inOrder(root, chosen, cls && cues(cls).positive ? (el) => el.getAttribute('class')?.trim() === cls && (scores.get(el)?.score ?? 0) > 0 : undefined);
+}
+
+/**
+ * An article cut into sections (steps, chapters, a block between advertisements) scores in
+ * pieces: when three or more of the best-scored elements after the top score near it (three
+ * quarters or more), their nearest common ancestor below the body holds the article (Readability's
+ * alternative candidates).
+ */
+const TOP_CANDIDATES = 5;
+const NEAR_TOP = 0.75;
+const MIN_NEAR = 3;
+function commonAncestor(top: HTMLElement, best: number, scores: Map<HTMLElement, Scored>): HTMLElement | undefined {
+  const near = [...scores.entries()]
+    .filter(([el]) => el !== top)
+    .sort((a, b) => b[1].score - a[1].score)
+    .slice(0, TOP_CANDIDATES - 1)
+    .filter(([, s]) => best > 0 && s.score / best >= NEAR_TOP)
+    .map(([el]) => el);
+  if (near.length < MIN_NEAR) return undefined;
+  for (let a = top.parentNode; a && tagOf(a) && tagOf(a) !== 'body'; a = a.parentNode) {
+    let holds = 0;
+    for (const el of near) if (isAncestor(a, el)) holds++;
+    if (holds >= MIN_NEAR) return a;
+  }
+  return undefined;
+}
+
+function isAncestor(a: HTMLElement, el: HTMLElement): boolean {
+  for (let p = el.parentNode; p; p = p.parentNode) if (p === a) return true;
+  return false;
 }
 
 /** The chosen elements, and those `alike` outside them, in document order; nothing inside one chosen is listed again. */
@@ -101,17 +192,37 @@ function inOrder(root: Dom, chosen: Set<HTMLElement>, alike?: (el: HTMLElement) 
   return out;
 }
 
-/** Elements a reader skips by their tag: navigation, asides, page headers and footers. */
+/** Elements a reader skips by their tag (navigation, asides, page headers and footers) or never sees. */
 export function isBoilerplateTag(el: HTMLElement): boolean {
-  return NOT_TEXT.has(tagOf(el));
+  return NOT_TEXT.has(tagOf(el)) || isHidden(el);
 }
 
-/** Elements that are left out of the text however they score (navigation, asides, and class/id that say so). */
+/** Elements that are left out of the text however they score (navigation, asides, hidden, and class/id that say so). */
 export function isBoilerplate(el: HTMLElement): boolean {
-  if (NOT_TEXT.has(tagOf(el))) return true;
-  const hint = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`;
+  if (isBoilerplateTag(el)) return true;
+  const hint = `${el.getAttribute('class') ?? ''} ${cueId(el)}`;
   if (hint.trim() === '') return false;
-  return NEGATIVE.test(hint) && !POSITIVE.test(hint) && tagOf(el) !== 'body' && tagOf(el) !== 'article' && tagOf(el) !== 'main';
+  const c = cues(hint);
+  return c.negative && !c.positive && tagOf(el) !== 'body' && tagOf(el) !== 'article' && tagOf(el) !== 'main';
+}
+
+/**
+ * What a browser does not show is no text of the page: `hidden`, `aria-hidden="true"`, an inline
+ * `display: none` or `visibility: hidden` (structured data, a second copy of the body for another
+ * layout, a consent dialog's text). A `<template>` is never rendered.
+ */
+export function isHidden(el: HTMLElement): boolean {
+  if (tagOf(el) === 'template' || el.hasAttribute('hidden')) return true;
+  if (el.getAttribute('aria-hidden')?.trim().toLowerCase() === 'true') return true;
+  const style = el.getAttribute('style');
+  return style !== undefined && HIDDEN_STYLE.test(style);
+}
+const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i;
+
+/** The element's id when it can be a cue: not a heading's slug. */
+function cueId(el: HTMLElement): string {
+  const id = el.getAttribute('id') ?? '';
+  return nameWords(id).length >= SLUG_WORDS ? '' : id;
 }
 
 function prior(el: HTMLElement): number {
@@ -124,10 +235,11 @@ function prior(el: HTMLElement): number {
 
 function classWeight(el: HTMLElement): number {
   let w = 0;
-  for (const v of [el.getAttribute('class'), el.getAttribute('id')]) {
+  for (const v of [el.getAttribute('class'), cueId(el)]) {
     if (!v) continue;
-    if (NEGATIVE.test(v)) w -= 25;
-    if (POSITIVE.test(v)) w += 25;
+    const c = cues(v);
+    if (c.negative) w -= 25;
+    if (c.positive) w += 25;
   }
   return w;
 }

@@ -1,0 +1,64 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { extract } from '../../src/extract/index.js';
+import { parseDom } from '../../src/html/index.js';
+import { nameWords } from '../../src/html/main-content.js';
+import { DEFAULT_HEURISTICS } from '../../src/text/index.js';
+
+/*
+ * Pages of our own writing, one for each general cause that made the narrative extractor lose
+ * text (or keep chrome) on pages it was never tuned on (issue 32). Each failed before its fix.
+ */
+
+const S = [
+  'The keeper climbed the stairs of the tower at dusk, and the lamp was lit before the first boat came round the point.',
+  'From the gallery she could see the whole bay, and the fishing boats were small and dark against the silver water.',
+  'Nobody in the village remembered when the light was built, but everyone knew the story of the night it went dark.',
+  'The storm came in from the west that evening, and by midnight the waves were breaking over the harbour wall.',
+  'In the morning the keeper walked down to the shore and counted the boats that had come home in the dark.',
+  'Her brother had sailed for the islands a week before, and no letter had come from him since the spring tide.',
+] as const;
+const narrative = (html: string) => extract(parseDom(html), 'narrative', { heuristics: DEFAULT_HEURISTICS }).kept.map((k) => k.text);
+const paras = (xs: readonly string[]) => xs.map((x) => `<p>${x}</p>`).join('');
+
+test('what a browser does not show is not read: hidden, aria-hidden, display:none, visibility:hidden, template', () => {
+  const hidden = [
+    `<div hidden><p>${S[3]}</p></div>`,
+    `<div aria-hidden="true"><p>${S[4]}</p></div>`,
+    `<div style="color: red; display:none"><p>${S[5]}</p></div>`,
+    `<section style="visibility: hidden !important"><p>${S[3].replace('storm', 'gale')}</p></section>`,
+    `<template><p>${S[4].replace('morning', 'evening')}</p></template>`,
+  ].join('');
+  const html = `<html><body><article>${paras(S.slice(0, 3))}${hidden}</article></body></html>`;
+  assert.deepEqual(narrative(html), S.slice(0, 3));
+  // A style that only names a hidden thing elsewhere (a transition, a custom property) hides nothing.
+  assert.deepEqual(narrative(`<html><body><article>${paras(S.slice(0, 2))}<p style="transition: display none; --x: hidden">${S[2]}</p></article></body></html>`), S.slice(0, 3));
+});
+
+test('class and id names are read as words: a cue inside another word is no cue', () => {
+  assert.deepEqual(nameWords('postBody entry-content sidebar_left'), ['post', 'body', 'entry', 'content', 'sidebar', 'left']);
+  // "ad" inside "non-adaptive", "nav" inside "canvas", "meta" inside "metallic": the story stays.
+  for (const cls of ['layout-non-adaptive', 'canvas-wrap', 'metallic']) {
+    const html = `<html><body><div class="${cls}">${paras(S.slice(0, 3))}</div><div class="links">${paras([S[3]])}</div></body></html>`;
+    assert.ok(narrative(html).includes(S[0]), `a story in class="${cls}" is read`);
+  }
+  // The cues themselves, alone and in compounds, still mark boilerplate beside a story.
+  for (const cls of ['ad', 'topnav', 'site-footer', 'commentsList', 'share-bar', 'kommentare', 'rodape']) {
+    const html = `<html><body><article>${paras(S.slice(0, 3))}</article><div class="${cls}">${paras([S[4]])}</div></body></html>`;
+    assert.deepEqual(narrative(html), S.slice(0, 3), `class="${cls}" is boilerplate`);
+  }
+});
+
+test('an id made of a heading\'s words is an anchor, not a cue', () => {
+  const elsewhere = S.slice(0, 5).map((x) => x.replace(/keeper|village|storm|morning|brother/, 'stranger')).map((x) => `<p>${x}</p>`).join('');
+  const html = `<html><body><div class="content"><div class="section" id="share-the-lamp-with-the-village">${paras(S)}</div></div><div class="elsewhere">${elsewhere}</div></body></html>`;
+  const got = narrative(html);
+  for (const s of S) assert.ok(got.includes(s), `kept: ${s.slice(0, 30)}`);
+});
+
+test('an article in many short sections (steps, chapters) is read whole, not its best section alone', () => {
+  const step = (i: 0 | 1 | 2 | 3 | 4) => `<div class="step"><h3>Step ${i + 1}</h3><div class="step-copy">${paras([S[i]])}</div><figure><img src="${i}.jpg"></figure></div>`;
+  const html = `<html><body><div class="steps">${([0, 1, 2, 3, 4] as const).map(step).join('')}</div><div class="more"><p>${S[5]}</p></div></body></html>`;
+  const got = narrative(html);
+  for (const s of S.slice(0, 5)) assert.ok(got.includes(s), `kept: ${s.slice(0, 30)}`);
+});
