@@ -42,7 +42,7 @@ const CHARS_PER_SPECIAL = 20;
 
 type Judged =
   | { kind: 'kept'; text: string; words: readonly string[] }
-  | { kind: 'soft'; text: string; words: readonly string[] }
+  | { kind: 'soft'; text: string; words: readonly string[]; rules: string[] }
   | { kind: 'heading'; text: string; words: readonly string[] }
   | { kind: 'dropped'; rules: string[] };
 
@@ -64,8 +64,11 @@ export function narrativeExtract(dom: Dom, o: { heuristics: HeuristicOptions }):
   const judged = parts.map((piece) => judge(piece, h, title));
   const rejected: Record<string, number> = {};
   const reject = (rule: string, n = 1) => (rejected[rule] = (rejected[rule] ?? 0) + n);
-  const kept: (Extracted['kept'][number] & { linkDensity: number })[] = [];
-  const passed = (j: Judged) => j.kind === 'kept';
+  const kept: (Extracted['kept'][number] & { linkDensity: number; inline: boolean })[] = [];
+  let passed: (j: Judged) => boolean = (j) => j.kind === 'kept';
+  // No paragraph passed every rule: the story is told in lines that only lack a capital or a full
+  // stop (a text cut short, a language without case, verse), when any is long enough to be one.
+  if (!judged.some(passed)) passed = (j) => j.kind === 'soft' && j.rules.every((r) => r === 'capitalization');
   const story: Story = { first: judged.findIndex(passed), last: judged.findLastIndex(passed) };
   for (let i = 0; i < judged.length; i++) {
     const j = judged[i]!;
@@ -73,29 +76,63 @@ export function narrativeExtract(dom: Dom, o: { heuristics: HeuristicOptions }):
       j.rules.forEach((r) => reject(r));
       continue;
     }
-    const keep = j.kind === 'kept'
+    const keep = passed(j)
       || (j.kind === 'soft' && nearGood(story, judged, i))
-      || (j.kind === 'heading' && headsText(story, judged, i));
-    if (keep) kept.push({ text: j.text, words: j.words, linkDensity: parts[i]!.linkDensity });
+      || (j.kind === 'heading' && headsText(story, judged, i, passed));
+    if (keep) kept.push({ text: j.text, words: j.words, linkDensity: parts[i]!.linkDensity, inline: passed(j) && j.words.length >= PARAGRAPH_WORDS && !parts[i]!.endsInLink });
     else reject(j.kind === 'heading' ? 'heading-alone' : 'short-alone');
   }
   const told = withoutLinkedTail(kept);
   if (told.length < kept.length) reject('linked-tail', kept.length - told.length);
-  return { kept: told.map(({ text, words }) => ({ text, words })), rejected, blocks: blocks.length };
+  const once = withoutSecondCopy(told);
+  if (once.length < told.length) reject('repeated', told.length - once.length);
+  return { kept: once.map(({ text, words }) => ({ text, words })), rejected, blocks: blocks.length };
 }
 
 /**
  * After a story's last paragraph without a link, blocks with links in a fifth of their text or more
  * are what sites put under their stories: a newsletter to sign up for, an author to follow, a
- * credit, a "read more". Inside the story a linked word is only a reference and stays.
+ * credit, a "read more". Inside the story a linked word is only a reference and stays. So does a
+ * closing paragraph whose links are references too: one that passed every rule, is a paragraph
+ * (PARAGRAPH_WORDS or more) and does not end on its link, as a call to follow one does.
  */
+const PARAGRAPH_WORDS = 20;
 const TAIL_LINK_DENSITY = 0.2;
-function withoutLinkedTail<T extends { linkDensity: number }>(kept: T[]): T[] {
+function withoutLinkedTail<T extends { linkDensity: number; inline: boolean }>(kept: T[]): T[] {
   let lastPlain = -1;
   kept.forEach((k, i) => {
     if (k.linkDensity === 0) lastPlain = i;
   });
-  return kept.filter((k, i) => i <= lastPlain || k.linkDensity < TAIL_LINK_DENSITY);
+  return kept.filter((k, i) => i <= lastPlain || k.linkDensity < TAIL_LINK_DENSITY || k.inline);
+}
+
+/**
+ * A story a page holds twice (a second layout of it, a copy for print or for another screen) is
+ * read once: a run of REPEATED_RUN or more paragraphs, all different, that repeats an earlier run
+ * in the same order is dropped. A paragraph repeated alone stays, as the benchmarks' truths keep it:
+ * a refrain, a table's "0", a placeholder paragraph are the page's text each time.
+ */
+const REPEATED_RUN = 3;
+/** Only paragraphs of more than this many words make a run: short lines repeat by nature. */
+const RUN_WORDS = 10;
+function withoutSecondCopy<T extends { words: readonly string[] }>(kept: T[]): T[] {
+  const keys = kept.map((k) => (k.words.length > RUN_WORDS ? k.words.map(tokenKey).join(' ') : undefined));
+  const first = new Map<string, number>();
+  const drop = new Set<number>();
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (key === undefined || drop.has(i)) continue;
+    const j = first.get(key);
+    if (j === undefined) {
+      first.set(key, i);
+      continue;
+    }
+    const run = new Set<string>();
+    let n = 0;
+    while (i + n < keys.length && j + n < i && keys[i + n] !== undefined && keys[i + n] === keys[j + n] && !run.has(keys[i + n]!)) run.add(keys[i + n++]!);
+    if (n >= REPEATED_RUN) for (let t = 0; t < n; t++) drop.add(i + t);
+  }
+  return kept.filter((_, i) => !drop.has(i));
 }
 
 /**
@@ -153,7 +190,7 @@ function judge(b: Block, h: HeuristicOptions, title: ReadonlySet<string>): Judge
   if (isTitle(v.text, v.words, b.tag, title)) return { kind: 'dropped', rules: ['title'] };
   if (HEADING.has(b.tag)) return v.words.length > 0 && v.words.length <= 30 ? { kind: 'heading', text: v.text, words: v.words } : { kind: 'dropped', rules: ['heading-length'] };
   if (rules.length === 0) return { kind: 'kept', text: v.text, words: v.words };
-  if (rules.every((r) => SOFT.has(r)) && v.words.length > 0) return { kind: 'soft', text: v.text, words: v.words };
+  if (rules.every((r) => SOFT.has(r)) && v.words.length > 0) return { kind: 'soft', text: v.text, words: v.words, rules };
   return { kind: 'dropped', rules };
 }
 
@@ -170,6 +207,7 @@ function specials(text: string, forbidden: string): number {
  * part a story: a share line or caption between two paragraphs leaves them neighbours.
  */
 function nearGood(story: Story, judged: Judged[], i: number): boolean {
+  if (story.first === -1) return false;
   const before = story.first !== -1 && story.first < i;
   const after = story.last > i;
   const j = judged[i] as { text: string; words: readonly string[] };
@@ -199,9 +237,9 @@ const SENTENCE_END = /[.!?…]["')\]]?$/;
  * kept near good text. A dropped block between (a shop's link, an image credit) does not part a
  * heading from its text, as it does not part two paragraphs.
  */
-function headsText(story: Story, judged: Judged[], i: number): boolean {
+function headsText(story: Story, judged: Judged[], i: number, passed: (j: Judged) => boolean): boolean {
   let b = i + 1;
   while (b < judged.length && (judged[b]!.kind === 'heading' || judged[b]!.kind === 'dropped')) b++;
   if (b >= judged.length) return false;
-  return judged[b]!.kind === 'kept' || (judged[b]!.kind === 'soft' && nearGood(story, judged, b));
+  return passed(judged[b]!) || (judged[b]!.kind === 'soft' && nearGood(story, judged, b));
 }

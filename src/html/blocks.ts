@@ -14,6 +14,8 @@ export interface Block {
   path: string;
   /** Why the block's structure disqualifies it before any text rule runs: 'nested-table' or 'link-density'. */
   rejected?: string;
+  /** Its last words (beyond closing punctuation) are link text: a call to follow the link, or a link the text ends on. */
+  endsInLink: boolean;
 }
 
 export interface BlockOptions {
@@ -37,6 +39,9 @@ export interface BlockOptions {
 
 /** The thesis reads paragraphs and tables (section 3.2.2). */
 export const DEFAULT_BLOCK_TAGS: readonly string[] = ['p', 'table'];
+
+/** Text with a letter or digit in it: what a block's last words are (a closing "." or ")" is not). */
+const WORDY = /[\p{L}\p{N}]/u;
 
 /** Subtrees a reader does not see as page text. */
 const SKIP = new Set(['noscript', 'head', 'title', 'select', 'option', 'textarea', 'svg', 'math', 'button']);
@@ -62,8 +67,10 @@ interface Collector {
   parts: string[];
   linkChars: number;
   nestedTable: boolean;
-  /** Where a blank line (a second `<br>` with no text since the first) cut the text: part index and link characters before it. */
-  cuts: { part: number; linkChars: number }[];
+  /** Where a blank line (a second `<br>` with no text since the first) cut the text: part index, link characters before it, how the text before it ended. */
+  cuts: { part: number; linkChars: number; endsInLink: boolean }[];
+  /** The last words so far were link text. */
+  endsInLink: boolean;
   /** A `<br>` came and no text since. */
   afterBreak: boolean;
 }
@@ -104,6 +111,7 @@ export function extractBlocks(html: string | Dom, options: BlockOptions = {}): B
         block.parts.push(t);
         if (inLink) block.linkChars += t.replace(/\s+/g, '').length;
         if (block.afterBreak && /\S/.test(t)) block.afterBreak = false;
+        if (WORDY.test(t)) block.endsInLink = inLink;
       }
       continue;
     }
@@ -112,13 +120,13 @@ export function extractBlocks(html: string | Dom, options: BlockOptions = {}): B
     if (tag === 'br') {
       if (!block) continue;
       block.parts.push(' ');
-      if (block.afterBreak && options.splitAtBlankLines) block.cuts.push({ part: block.parts.length, linkChars: block.linkChars });
+      if (block.afterBreak && options.splitAtBlankLines) block.cuts.push({ part: block.parts.length, linkChars: block.linkChars, endsInLink: block.endsInLink });
       block.afterBreak = true;
       continue;
     }
     let owner = block;
     if (tags.has(tag)) {
-      owner = { el: node, tag, parts: [], linkChars: 0, nestedTable: false, cuts: [], afterBreak: false };
+      owner = { el: node, tag, parts: [], linkChars: 0, nestedTable: false, cuts: [], afterBreak: false, endsInLink: false };
       found.push(owner);
       block?.parts.push(' ');
       if (tag === 'table') {
@@ -144,7 +152,7 @@ export function extractBlocks(html: string | Dom, options: BlockOptions = {}): B
       const chars = text.replace(/\s+/g, '').length;
       const linkDensity = chars === 0 ? 0 : Math.min(1, piece.linkChars / chars);
       const rejected = c.nestedTable ? 'nested-table' : maxLd !== undefined && linkDensity > maxLd ? 'link-density' : undefined;
-      const block: Block = { index: out.length, tag: c.tag, text, linkDensity, path: pathOf(c.el) };
+      const block: Block = { index: out.length, tag: c.tag, text, linkDensity, path: pathOf(c.el), endsInLink: piece.endsInLink };
       if (rejected) block.rejected = rejected;
       out.push(block);
     }
@@ -153,12 +161,12 @@ export function extractBlocks(html: string | Dom, options: BlockOptions = {}): B
 }
 
 /** The collected text, cut at its blank lines. */
-function paragraphsOf(c: Collector): { text: string; linkChars: number }[] {
-  if (c.cuts.length === 0) return [{ text: c.parts.join(''), linkChars: c.linkChars }];
-  const out: { text: string; linkChars: number }[] = [];
+function paragraphsOf(c: Collector): { text: string; linkChars: number; endsInLink: boolean }[] {
+  if (c.cuts.length === 0) return [{ text: c.parts.join(''), linkChars: c.linkChars, endsInLink: c.endsInLink }];
+  const out: { text: string; linkChars: number; endsInLink: boolean }[] = [];
   let from = { part: 0, linkChars: 0 };
-  for (const cut of [...c.cuts, { part: c.parts.length, linkChars: c.linkChars }]) {
-    out.push({ text: c.parts.slice(from.part, cut.part).join(''), linkChars: cut.linkChars - from.linkChars });
+  for (const cut of [...c.cuts, { part: c.parts.length, linkChars: c.linkChars, endsInLink: c.endsInLink }]) {
+    out.push({ text: c.parts.slice(from.part, cut.part).join(''), linkChars: cut.linkChars - from.linkChars, endsInLink: cut.endsInLink });
     from = cut;
   }
   return out;

@@ -62,3 +62,29 @@ test('an article in many short sections (steps, chapters) is read whole, not its
   const got = narrative(html);
   for (const s of S.slice(0, 5)) assert.ok(got.includes(s), `kept: ${s.slice(0, 30)}`);
 });
+
+test('a page where no paragraph passed every rule still gives its story when its lines only lack a capital or a full stop', () => {
+  const lower = S.slice(0, 3).map((x) => x.toLowerCase().replace(/\.$/, ''));
+  assert.deepEqual(narrative(`<html><body><article>${paras(lower)}</article></body></html>`), lower);
+  // Lines that fail more than that (too short to be paragraphs) are still no story.
+  assert.deepEqual(narrative('<html><body><article><p>and then the lamp</p><p>by the harbour master</p></article></body></html>'), []);
+});
+
+test('a story the page holds twice (another layout of it) is read once; a paragraph repeated alone stays', () => {
+  const copy = paras(S.slice(0, 4));
+  const twice = narrative(`<html><body><article><div class="wide">${copy}</div><div class="narrow">${copy}</div></article></body></html>`);
+  assert.deepEqual(twice, S.slice(0, 4));
+  const refrain = narrative(`<html><body><article>${paras([S[0], S[1], S[0], S[2], S[0]])}</article></body></html>`);
+  assert.deepEqual(refrain, [S[0], S[1], S[0], S[2], S[0]]);
+});
+
+test('after the story, a closing paragraph with inline references stays; a call to follow a link goes', () => {
+  const closing = 'The lamp was finally <a href="/history">restored in 1998</a> by a group of volunteers from the village, who still meet every spring to <a href="/club">clean the lens</a> and paint the gallery rail.';
+  const call = 'Sign up for the harbour newsletter to get every new story about the coast in <a href="/signup">your inbox each week</a>';
+  const follow = 'Follow the keeper and her lighthouse on <a href="/tw">Twitter</a> and <a href="/fb">Facebook</a>.';
+  const html = `<html><body><article>${paras(S.slice(0, 3))}<p>${closing}</p><p>${call}</p><p>${follow}</p></article></body></html>`;
+  const got = narrative(html);
+  assert.ok(got.some((t) => t.startsWith('The lamp was finally restored')), 'the closing paragraph with references is kept');
+  assert.ok(!got.some((t) => t.startsWith('Sign up')), 'the sign-up line is dropped');
+  assert.ok(!got.some((t) => t.startsWith('Follow')), 'the follow line is dropped');
+});
