@@ -3,6 +3,7 @@ import { isBoilerplate, isBoilerplateTag, mainContent, type Boilerplate } from '
 import { evaluateBlock, type HeuristicOptions } from '../text/index.js';
 import { splitSentences } from '../text/sentences.js';
 import { tokenKey, words } from '../text/tokenize.js';
+import { labelKind } from '../text/labels.js';
 import { isFootnoteLine, plainTypography, withoutCitations } from '../text/typography.js';
 import type { Extracted } from './extracted.js';
 
@@ -188,6 +189,8 @@ function judge(b: Block, h: HeuristicOptions, title: ReadonlySet<string>): Judge
   const n = specials(v.text, h.forbiddenChars);
   if (n > SPECIALS_ALLOWED) rules.push(n > v.text.length / CHARS_PER_SPECIAL ? 'figures' : 'forbidden-chars');
   if (isTitle(v.text, v.words, b.tag, title)) return { kind: 'dropped', rules: ['title'] };
+  const label = labelKind(v.text, v.words);
+  if (label !== undefined) return { kind: 'dropped', rules: [label] };
   if (HEADING.has(b.tag)) return v.words.length > 0 && v.words.length <= 30 ? { kind: 'heading', text: v.text, words: v.words } : { kind: 'dropped', rules: ['heading-length'] };
   if (rules.length === 0) return { kind: 'kept', text: v.text, words: v.words };
   if (rules.every((r) => SOFT.has(r)) && v.words.length > 0) return { kind: 'soft', text: v.text, words: v.words, rules };

@@ -1,4 +1,4 @@
-import { isElement, tagOf, TextNode, type Dom, type HTMLElement, type Node } from './dom.js';
+import { INLINE_TAGS, isElement, tagOf, TextNode, type Dom, type HTMLElement, type Node } from './dom.js';
 
 /*
  * Where a page keeps its main text, found the way Mozilla's Readability finds it (its scoring, in
@@ -92,15 +92,21 @@ export type Boilerplate = (el: HTMLElement) => boolean;
 export function mainContent(root: Dom, boilerplate: Boilerplate = isBoilerplate): HTMLElement[] {
   const scores = new Map<HTMLElement, Scored>();
   const measure = textMeasures(root);
-  for (const el of paragraphs(root, boilerplate)) {
-    const { length, commas } = measure(el);
-    if (length < 25) continue;
+  const award = (owner: HTMLElement | null, { length, commas }: { length: number; commas: number }) => {
+    if (length < 25) return;
     const points = 1 + commas + Math.min(Math.floor(length / 100), 3);
     let level = 0;
-    for (let a = el.parentNode; a && tagOf(a) && level < 5; a = a.parentNode, level++) {
+    for (let a = owner; a && tagOf(a) && level < 5; a = a.parentNode, level++) {
       const s = scores.get(a) ?? (scores.set(a, { score: prior(a) }), scores.get(a)!);
       s.score += points / (level === 0 ? 1 : level === 1 ? 2 : level * 3);
     }
+  };
+  for (const { el, whole } of paragraphs(root, boilerplate)) {
+    const runs = looseRuns(el, measure);
+    // Loose text parted by blank lines or blocks is paragraphs of the element, as a browser shows
+    // them (Readability wraps them in <p>): a story in text runs beside a <p> headline is scored.
+    if (runs.length > 1 || !whole) for (const run of runs) award(el, run);
+    else award(el.parentNode, measure(el));
   }
   let top: HTMLElement | undefined;
   let best = 0;
@@ -244,19 +250,60 @@ function classWeight(el: HTMLElement): number {
   return w;
 }
 
-/** Paragraph-like elements outside boilerplate: SCORED tags, and divs with no block child (prose written in divs). */
-function paragraphs(root: Dom, boilerplate: Boilerplate): HTMLElement[] {
-  const out: HTMLElement[] = [];
+/**
+ * Elements outside boilerplate whose text is scored: SCORED tags and divs with no block child
+ * (prose written in divs) are paragraphs `whole`; other div-like elements and cells only for the
+ * loose text they hold themselves.
+ */
+function paragraphs(root: Dom, boilerplate: Boilerplate): { el: HTMLElement; whole: boolean }[] {
+  const out: { el: HTMLElement; whole: boolean }[] = [];
   const stack: Node[] = [root];
   while (stack.length) {
     const n = stack.pop()!;
     if (!isElement(n)) continue;
     if (n !== root && boilerplate(n)) continue;
     const tag = tagOf(n);
-    if (SCORED.has(tag) || (tag === 'div' && !n.childNodes.some((c) => isElement(c) && BLOCK_CHILD.has(tagOf(c))))) out.push(n);
+    if (SCORED.has(tag) || (tag === 'div' && !n.childNodes.some((c) => isElement(c) && BLOCK_CHILD.has(tagOf(c))))) out.push({ el: n, whole: true });
+    else if (DIV_LIKE.has(tag) || tag === 'td') out.push({ el: n, whole: false });
     const kids = n.childNodes;
     for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
   }
+  return out;
+}
+
+/**
+ * The runs of text an element holds itself, as a browser lays them out: text and inline elements
+ * run on, and a block child or a blank line (two `<br>` with no text between) ends a run.
+ */
+function looseRuns(el: HTMLElement, measure: Measures): { length: number; commas: number }[] {
+  const out: { length: number; commas: number }[] = [];
+  let run = EMPTY;
+  let breaks = 0;
+  const flush = () => {
+    if (!run.blank) out.push({ length: run.core, commas: run.commas });
+    run = EMPTY;
+  };
+  for (const k of el.childNodes) {
+    if (k instanceof TextNode) {
+      const m = measureText(k.text);
+      if (!m.blank) breaks = 0;
+      run = join(run, m);
+    } else if (isElement(k)) {
+      const tag = tagOf(k);
+      if (tag === 'br') {
+        if (++breaks === 2) flush();
+        else run = join(run, measureText('\n'));
+      } else if (INLINE_TAGS.has(tag)) {
+        const m = measure.raw(k);
+        if (!m.blank) breaks = 0;
+        run = join(run, m);
+      } else {
+        flush();
+        breaks = 0;
+      }
+    }
+  }
+  flush();
   return out;
 }
 
@@ -312,7 +359,11 @@ function childrenFirst(root: HTMLElement, visit: (el: HTMLElement) => void): voi
  * candidate for its text read its whole subtree again: on a page of nested quotations or cells
  * that is the depth times the page, 100,000 elements under 512 levels took ten seconds.
  */
-function textMeasures(root: Dom): (el: HTMLElement) => { length: number; commas: number } {
+interface Measures {
+  (el: HTMLElement): { length: number; commas: number };
+  raw(el: HTMLElement): Measure;
+}
+function textMeasures(root: Dom): Measures {
   const measures = new Map<HTMLElement, Measure>();
   childrenFirst(root, (el) => {
     // The parser reads a <br> as a line break, whatever it holds.
@@ -325,10 +376,11 @@ function textMeasures(root: Dom): (el: HTMLElement) => { length: number; commas:
     }
     measures.set(el, m);
   });
-  return (el) => {
+  const measure = (el: HTMLElement) => {
     const m = measures.get(el) ?? EMPTY;
     return { length: m.blank ? 0 : m.core, commas: m.commas };
   };
+  return Object.assign(measure, { raw: (el: HTMLElement) => measures.get(el) ?? EMPTY });
 }
 
 /**

@@ -88,3 +88,22 @@ test('after the story, a closing paragraph with inline references stays; a call 
   assert.ok(!got.some((t) => t.startsWith('Sign up')), 'the sign-up line is dropped');
   assert.ok(!got.some((t) => t.startsWith('Follow')), 'the follow line is dropped');
 });
+
+test('a story told as loose text beside a <p> headline, parted by blank lines, is scored and read', () => {
+  const aside = `<div class="elsewhere"><p>${S[5]}</p><p>${S[5].replace('brother', 'cousin')}</p></div>`;
+  for (const wrap of ['div', 'td']) {
+    const story = `<${wrap} class="x"><p><b>The night the light went dark</b></p>${S[0]} ${S[1]}<br><br>${S[2]} ${S[3]}<br><br>${S[4]}</${wrap}>`;
+    const html = `<html><body>${wrap === 'td' ? `<table><tr>${story}</tr></table>` : story}${aside}</body></html>`;
+    const got = narrative(html);
+    for (const s of S.slice(0, 5)) assert.ok(got.some((t) => t.includes(s)), `in a ${wrap}, kept: ${s.slice(0, 30)}`);
+  }
+});
+
+test('the byline, the date line, a rights line and a line to type are labels, not narrative', () => {
+  const html = `<html><body><article><p>By Martha Keel</p><p>Published November 18, 2019 at 11:04 PM</p>${paras(S.slice(0, 3))}`
+    + '<pre>$ sudo apt-get install lighthouse-lamp</pre>'
+    + `${paras(S.slice(3, 5))}<p>The contents of this site are ©2019 Harbour Gazette Publishing, a part of Coast News.</p></article></body></html>`;
+  const r = extract(parseDom(html), 'narrative', { heuristics: DEFAULT_HEURISTICS });
+  assert.deepEqual(r.kept.map((k) => k.text), S.slice(0, 5));
+  assert.deepEqual([r.rejected['byline'], r.rejected['command'], r.rejected['rights']], [2, 1, 1]);
+});
