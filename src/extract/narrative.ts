@@ -1,7 +1,9 @@
 import { extractBlocks, type Block, type Dom } from '../html/index.js';
 import { isBoilerplate, isBoilerplateTag, mainContent, type Boilerplate } from '../html/main-content.js';
 import { evaluateBlock, type HeuristicOptions } from '../text/index.js';
+import { detectLanguage, stopWordRatioFor } from '../text/language.js';
 import { splitSentences } from '../text/sentences.js';
+import { ISO_STOP_WORD_LANGUAGES, isoStopWords } from '../text/stopwords.js';
 import { tokenKey, words } from '../text/tokenize.js';
 import { labelKind } from '../text/labels.js';
 import { isFootnoteLine, plainTypography, withoutCitations } from '../text/typography.js';
@@ -59,7 +61,7 @@ const MIN_MAIN_CHARS = 500;
 export function narrativeExtract(dom: Dom, o: { heuristics: HeuristicOptions }): Extracted {
   let blocks = mainBlocks(dom, isBoilerplate);
   if (blocks.reduce((n, b) => n + b.text.length, 0) < MIN_MAIN_CHARS) blocks = mainBlocks(dom, isBoilerplateTag);
-  const h = englishPage(blocks, o.heuristics) ? o.heuristics : { ...o.heuristics, disabled: [...o.heuristics.disabled, 'stop-word-ratio' as const] };
+  const h = pageHeuristics(blocks, o.heuristics);
   const title = titleWords(dom);
   const parts = blocks.flatMap((b) => pieces(b, h.maxChars));
   const judged = parts.map((piece) => judge(piece, h, title));
@@ -137,26 +139,32 @@ function withoutSecondCopy<T extends { words: readonly string[] }>(kept: T[]): T
 }
 
 /**
- * The stop-word rule speaks English (its list is the thesis's appendix): on a page whose text has
- * few English stop words it would reject every paragraph, so such a page is judged on the other
- * rules. The share is taken over the whole main text, so one English quotation does not decide.
+ * The stop-word rule speaks the page's language: the one whose stop-word list covers most of the
+ * main text (text/language.ts), English with the given list (the thesis's appendix by default),
+ * else one of stopwords-iso's, with the ratio scaled to that list's typical share. A page in none
+ * of them is judged on the other rules, since any list would reject every paragraph. The share
+ * is taken over the whole main text, so one quotation in another language does not decide, but
+ * not over menus (blocks mostly of links, dropped anyway), which a site's template often keeps in
+ * English whatever the language of its stories.
  */
-const ENGLISH_PAGE_RATIO = 0.1;
-function englishPage(blocks: Block[], h: HeuristicOptions): boolean {
-  let all = 0;
-  let stops = 0;
+function pageHeuristics(blocks: Block[], h: HeuristicOptions): HeuristicOptions {
+  const keys: string[] = [];
   let chars = 0;
   // Block by block: one emoji or arrow then sends only its own block to the slow segmenter.
   for (const b of blocks) {
-    if (chars >= ENGLISH_SAMPLE_CHARS) break;
-    const ws = words(b.text.slice(0, ENGLISH_SAMPLE_CHARS - chars));
+    if (chars >= LANGUAGE_SAMPLE_CHARS) break;
+    if (b.linkDensity > MAX_LINK_DENSITY) continue;
+    for (const w of words(b.text.slice(0, LANGUAGE_SAMPLE_CHARS - chars))) keys.push(tokenKey(w));
     chars += b.text.length + 1;
-    all += ws.length;
-    for (const w of ws) if (h.stopWords.has(tokenKey(w))) stops++;
   }
-  return all === 0 || stops / all >= ENGLISH_PAGE_RATIO;
+  const language = detectLanguage(keys, h.stopWords, otherLanguages());
+  if (language === 'en') return h;
+  if (language === undefined) return { ...h, disabled: [...h.disabled, 'stop-word-ratio'] };
+  return { ...h, stopWords: otherLanguages().get(language)!, minStopWordRatio: stopWordRatioFor(language, h.minStopWordRatio) };
 }
-const ENGLISH_SAMPLE_CHARS = 20_000;
+const LANGUAGE_SAMPLE_CHARS = 20_000;
+let others: Map<string, ReadonlySet<string>> | undefined;
+const otherLanguages = () => (others ??= new Map(ISO_STOP_WORD_LANGUAGES.map((l) => [l, isoStopWords(l)])));
 
 /** A block longer than a node may be (max-length) is cut between sentences into pieces that fit. */
 function pieces(b: Block, maxChars: number): Block[] {

@@ -1,8 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import { packageRoot } from '../package-root.js';
-import { tokenKey } from './tokenize.js';
+import { tokenKey, words } from './tokenize.js';
 
 /*
  * The one place in src/text that touches the disk: word lists are data files under stopwords/,
@@ -77,3 +78,31 @@ export function parseStopWords(content: string, file = '<stop words>'): Readonly
 
 /** The thesis's list (Appendix A), loaded when this module is first imported. */
 export const DEFAULT_STOP_WORDS: ReadonlySet<string> = loadStopWords();
+
+/**
+ * Languages whose stop words come from the stopwords-iso package (maintained lists of 58
+ * languages, MIT): the ones the narrative extractor tells a page's language by, beside the
+ * thesis's English list.
+ */
+export const ISO_STOP_WORD_LANGUAGES = ['es', 'pt', 'fr', 'de', 'it', 'nl', 'ru', 'ja', 'zh'] as const;
+export type IsoStopWordLanguage = (typeof ISO_STOP_WORD_LANGUAGES)[number];
+
+const isoCache = new Map<string, ReadonlySet<string>>();
+
+/**
+ * The stopwords-iso list of a language (ISO 639-1 code), as tokenize() keys. Entries that are not
+ * one word as the tokenizer reads it are left out: digits and punctuation (Spanish lists 0 to 9,
+ * Chinese 、 and 。), which no stop-word count should reward, and the few phrases with a space.
+ */
+export function isoStopWords(language: IsoStopWordLanguage): ReadonlySet<string> {
+  const cached = isoCache.get(language);
+  if (cached) return cached;
+  const all = createRequire(import.meta.url)('stopwords-iso') as Record<string, string[]>;
+  const set = new Set<string>();
+  for (const entry of all[language] ?? []) {
+    const ws = words(entry);
+    if (ws.length === 1 && ws[0] === entry.trim() && /\p{L}/u.test(entry)) set.add(tokenKey(entry));
+  }
+  isoCache.set(language, set);
+  return set;
+}
