@@ -58,11 +58,29 @@ interface Story {
 /** Less main text than this, read strictly, and the page is read again with boilerplate known by tag alone (Readability's retry). */
 const MIN_MAIN_CHARS = 500;
 
+/**
+ * Less kept text than this from the main content, and the whole page is read as well (trafilatura's
+ * baseline): when the scoring chose the wrong part, the story is still there to be found.
+ */
+const MIN_KEPT_CHARS = 250;
+/** The whole page's reading replaces the main content's when it keeps this many times its text. */
+const BASELINE_GAIN = 2;
+
 export function narrativeExtract(dom: Dom, o: { heuristics: HeuristicOptions }): Extracted {
   let blocks = mainBlocks(dom, isBoilerplate);
   if (blocks.reduce((n, b) => n + b.text.length, 0) < MIN_MAIN_CHARS) blocks = mainBlocks(dom, isBoilerplateTag);
-  const h = pageHeuristics(blocks, o.heuristics);
   const title = titleWords(dom);
+  const main = readBlocks(blocks, title, o.heuristics);
+  if (keptChars(main) >= MIN_KEPT_CHARS) return main;
+  const whole = readBlocks(extractBlocks(dom, { blocks: TAGS, skip: isBoilerplateTag, splitAtBlankLines: true }), title, o.heuristics);
+  return keptChars(whole) >= BASELINE_GAIN * Math.max(1, keptChars(main)) ? whole : main;
+}
+
+const keptChars = (e: Extracted) => e.kept.reduce((n, k) => n + k.text.length, 0);
+
+/** The blocks judged one by one, then in their context: the story, its edges, its headings, its tail. */
+function readBlocks(blocks: Block[], title: ReadonlySet<string>, heuristics: HeuristicOptions): Extracted {
+  const h = pageHeuristics(blocks, heuristics);
   const parts = blocks.flatMap((b) => pieces(b, h.maxChars));
   const judged = parts.map((piece) => judge(piece, h, title));
   const rejected: Record<string, number> = {};

@@ -325,12 +325,30 @@ interface Measure {
 }
 
 const EMPTY: Measure = { blank: true, space: false, core: 0, lead: false, trail: false, commas: 0 };
-const COMMAS = /[,，、]/g;
 
+/** What \s matches, by code unit. */
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || (c > 127 && (c === 160 || c === 5760 || (c >= 8192 && c <= 8202) || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288 || c === 65279));
+}
+
+/** One scan, no string made: this runs for every text node of every page. */
 function measureText(t: string): Measure {
-  const core = t.replace(/\s+/g, ' ').trim();
-  if (core === '') return { ...EMPTY, space: t.length > 0 };
-  return { blank: false, space: true, core: core.length, lead: /^\s/.test(t), trail: /\s$/.test(t), commas: core.match(COMMAS)?.length ?? 0 };
+  let core = 0;
+  let commas = 0;
+  let pendingSpace = false;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (isSpace(c)) {
+      pendingSpace = core > 0;
+      continue;
+    }
+    if (pendingSpace) core++;
+    pendingSpace = false;
+    core++;
+    if (c === 44 || c === 0xff0c || c === 0x3001) commas++;
+  }
+  if (core === 0) return { ...EMPTY, space: t.length > 0 };
+  return { blank: false, space: true, core, lead: isSpace(t.charCodeAt(0)), trail: isSpace(t.charCodeAt(t.length - 1)), commas };
 }
 
 /** The measure of two pieces one after the other. */

@@ -107,3 +107,9 @@ test('the byline, the date line, a rights line and a line to type are labels, no
   assert.deepEqual(r.kept.map((k) => k.text), S.slice(0, 5));
   assert.deepEqual([r.rejected['byline'], r.rejected['command'], r.rejected['rights']], [2, 1, 1]);
 });
+
+test('when the main content keeps little, the whole page is read, and its story wins when it holds more', () => {
+  const lists = Array.from({ length: 8 }, (_, i) => `<p>Harbour ${i} | pier | dock | quay | jetty | wharf | slip | mole | breakwater | marina | berth | anchorage</p>`).join('');
+  const html = `<html><body><div class="index">${lists}</div><div class="widget-area">${paras(S)}</div></body></html>`;
+  assert.deepEqual(narrative(html), S);
+});
