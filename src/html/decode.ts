@@ -54,7 +54,13 @@ export function detectEncoding(bytes: Uint8Array, contentType?: string | null): 
   if (httpEnc && canDecode(httpEnc)) return { charset: httpEnc, source: 'http', bom: 0 };
 
   const metaEnc = prescanEncoding(bytes);
-  if (metaEnc && canDecode(metaEnc)) return { charset: metaEnc, source: 'meta', bom: 0 };
+  if (metaEnc && canDecode(metaEnc)) {
+    // A page moved to UTF-8 often keeps the template's old <meta charset>: bytes beyond ASCII that
+    // are all valid UTF-8 are that by every odds (no legacy text of any length is also UTF-8 by
+    // chance), and a browser's reading of them as the meta says would be mojibake.
+    if (metaEnc !== 'UTF-8' && bytes.some((b) => b >= 0x80) && validUtf8(bytes)) return { charset: 'UTF-8', source: 'sniff', bom: 0 };
+    return { charset: metaEnc, source: 'meta', bom: 0 };
+  }
 
   return sniff(bytes);
 }

@@ -118,3 +118,13 @@ test('charsetParam reads quoted and unquoted parameters, first one wins', () => 
   assert.equal(charsetParam('text/html'), undefined);
   assert.equal(charsetParam('text/html; charset='), undefined);
 });
+
+test('a meta charset that the bytes contradict (they are UTF-8 beyond ASCII) is an old template\'s: UTF-8 is read', () => {
+  const moved = decodeHtml(utf8('<meta http-equiv="Content-Type" content="text/html; charset=gb2312"><p>灯塔的看守人在黄昏时爬上了塔楼。</p>'));
+  assert.deepEqual([moved.charset, moved.source, moved.text.includes('灯塔的看守人')], ['UTF-8', 'sniff', true]);
+  const latin = decodeHtml(utf8('<meta charset="iso-8859-1"><p>café au phare</p>'));
+  assert.deepEqual([latin.charset, latin.text.includes('café')], ['UTF-8', true]);
+  // Bytes that are not UTF-8 are read as the meta says.
+  const gbk = decodeHtml(concat(latin1('<meta charset="gbk"><p>'), Uint8Array.of(0xb5, 0xc6, 0xcb, 0xfe), latin1('</p>')));
+  assert.deepEqual([gbk.charset, gbk.source, gbk.text.includes('灯塔')], ['GBK', 'meta', true]);
+});
