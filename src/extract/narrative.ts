@@ -240,10 +240,15 @@ function nearGood(story: Story, judged: Judged[], i: number): boolean {
   const before = story.first !== -1 && story.first < i;
   const after = story.last > i;
   const j = judged[i] as { text: string; words: readonly string[] };
-  return (before && after) || ((before || after) && (SENTENCE_END.test(j.text) || j.words.length >= EDGE_WORDS));
+  return (before && after) || ((before || after) && (SENTENCE_END.test(j.text) || (j.words.length >= EDGE_WORDS && j.text.length >= EDGE_CHARS)));
 }
-/** Words a line needs to be kept at a story's edge without ending as a sentence does ("Tags:" and "Advert" do not). */
+/**
+ * Words a line needs to be kept at a story's edge without ending as a sentence does ("Tags:" and
+ * "Advert" do not), and characters: a segmenter finds three words in a four-character Japanese
+ * menu item, where three English words run to a dozen letters and more.
+ */
 const EDGE_WORDS = 3;
+const EDGE_CHARS = 15;
 
 function titleWords(dom: Dom): ReadonlySet<string> {
   return new Set(words(dom.querySelector('title')?.text ?? '').map(tokenKey));

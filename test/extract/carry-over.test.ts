@@ -113,3 +113,10 @@ test('when the main content keeps little, the whole page is read, and its story 
   const html = `<html><body><div class="index">${lists}</div><div class="widget-area">${paras(S)}</div></body></html>`;
   assert.deepEqual(narrative(html), S);
 });
+
+test('at the edge of a Japanese story, menu items of a few characters are not kept as its lines', () => {
+  const story = ['肉をくわえたイヌが、橋を渡っていました。ふと下を見ると、川の中にも肉をくわえたイヌがいます。', 'イヌは、その肉もほしくなって、川の中のイヌに向かって大きな声でほえました。すると、くわえていた肉は川の中に落ちてしまいました。'];
+  const menu = ['きょうの記念日', 'きょうの誕生花', '恋の誕生日占い'];
+  const got = narrative(`<html><body><div class="x">${paras(story)}${paras(menu)}</div></body></html>`);
+  assert.deepEqual(got, story);
+});
