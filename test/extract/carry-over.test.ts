@@ -120,3 +120,9 @@ test('at the edge of a Japanese story, menu items of a few characters are not ke
   const got = narrative(`<html><body><div class="x">${paras(story)}${paras(menu)}</div></body></html>`);
   assert.deepEqual(got, story);
 });
+
+test('where a page has several <h1>, the first names the page and the others head its sections', () => {
+  const html = `<html><body><article><h1>The lighthouse</h1><h1>The keeper</h1>${paras(S.slice(0, 2))}<h1>The storm</h1>${paras(S.slice(3, 5))}</article></body></html>`;
+  assert.deepEqual(narrative(html), ['The keeper', S[0], S[1], 'The storm', S[3], S[4]]);
+  assert.deepEqual(narrative(`<html><body><article><h1>The lighthouse</h1>${paras(S.slice(0, 2))}</article></body></html>`), S.slice(0, 2));
+});
