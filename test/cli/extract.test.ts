@@ -74,16 +74,16 @@ test('an unknown --charset is a usage error naming the value', { skip: SHARED },
 test('--extractor narrative shows what it keeps of the main content and what it dropped by rule; the thesis flags do not mix with it', () => {
   const p = 'The keeper climbed the stairs of the tower at dusk, and the lamp was lit before the first boat came round the point.';
   const html = Buffer.from(`<html><head><title>The keeper</title></head><body><nav><a href="/">Home</a> <a href="/a">About</a></nav>
-    <article><h1>The keeper</h1><div>${p}<br><br>${p.replace('dusk', 'dawn')}</div></article></body></html>`);
+    <article><h1>The keeper</h1><div>${p}<br><br>${p.replace('dusk', 'dawn')}<br><br>By Martha Keel</div></article></body></html>`);
   const r = anwc(['extract', '--extractor', 'narrative', '-'], html);
   assert.equal(r.status, 0, r.stderr);
   assert.deepEqual(r.stdout.trimEnd().split('\n'), [
     `KEEP  ${JSON.stringify(`${p.slice(0, 60).trimEnd()}…`)}`,
     `KEEP  ${JSON.stringify(`${p.replace('dusk', 'dawn').slice(0, 60).trimEnd()}…`)}`,
-    '3 blocks of the main content: 2 kept; dropped: title 1',
+    '3 blocks of the main content: 2 kept; dropped: byline 1',
   ]);
   const json = anwc(['extract', '--extractor', 'narrative', '--json', '-'], html).stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
-  assert.deepEqual(json.at(-1), { kind: 'summary', blocks: 3, kept: 2, rejected: { title: 1 } });
+  assert.deepEqual(json.at(-1), { kind: 'summary', blocks: 3, kept: 2, rejected: { byline: 1 } });
   assert.equal(json[0].text, p);
   const mixed = anwc(['extract', '--extractor', 'narrative', '--blocks', 'div', '-'], html);
   assert.equal(mixed.status, 2);
