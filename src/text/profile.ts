@@ -21,14 +21,16 @@ import { DEFAULT_STOP_WORDS } from './stopwords.js';
  *   relevance(d, m) = min(1, literal(d, m) + cos(node(d), profile(m)))
  *
  * literal is LITERAL_TEXT when d's stems hold m's (all of a phrase's, in a row), LITERAL_HEADING
- * when only its page's title or headings do, else 0. Both pass TOPIC_THRESHOLD alone.
+ * when only its page's title or headings do, else 0. The word in the text passes TOPIC_THRESHOLD
+ * alone; in the headings only (a site's name in its banner is on every page) it needs one anchor
+ * shared too; without the word, MIN_CONTEXT_TERMS profile terms, an anchor among them.
  */
 
 /** A node is linked to a meta word whose relevance reaches this. */
 export const TOPIC_THRESHOLD = 0.12;
 /** The meta word itself in the node's text: the strongest evidence, enough alone. */
 export const LITERAL_TEXT = 0.5;
-/** The meta word only in the page's title or headings: half a mention, still enough alone. */
+/** The meta word only in the page's title or headings: half a mention, enough with an anchor shared. */
 export const LITERAL_HEADING = 0.25;
 /** A co-occurring meta word counts as this many occurrences in the profile's text. */
 export const CONTEXT_TF = 2;
@@ -87,7 +89,7 @@ export interface TopicEvidence {
   terms: string[];
   /** How many profile terms the node shares. */
   matched: number;
-  /** The relevance passes TOPIC_THRESHOLD on evidence enough: the literal, or MIN_CONTEXT_TERMS terms with an anchor. */
+  /** The relevance passes TOPIC_THRESHOLD on evidence enough: the word in the text; in the headings with an anchor; or MIN_CONTEXT_TERMS terms with an anchor. */
   linked: boolean;
 }
 
@@ -192,14 +194,15 @@ export function topicEvidence(
   shares.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const base = literal === 'text' ? LITERAL_TEXT : literal === 'heading' ? LITERAL_HEADING : 0;
   const score = round(Math.min(1, base + similarity), 4);
-  const anchored = shares.length >= MIN_CONTEXT_TERMS && shares.some(([t]) => profile.anchors.includes(t));
+  const anchor = shares.some(([t]) => profile.anchors.includes(t));
+  const enough = literal === 'text' || (literal === 'heading' && anchor) || (anchor && shares.length >= MIN_CONTEXT_TERMS);
   return {
     score,
     literal,
     similarity: round(similarity, 4),
     terms: shares.slice(0, EVIDENCE_TERMS).map(([t]) => t),
     matched: shares.length,
-    linked: score >= TOPIC_THRESHOLD && (literal !== null || anchored),
+    linked: score >= TOPIC_THRESHOLD && enough,
   };
 }
 
