@@ -271,6 +271,12 @@ export const OPTIONS = {
     default: String(HARVEST_DEFAULTS.reward),
     check: (v) => (parseReward(v) === undefined ? 'give a number, 0 or more, or relevance' : undefined),
   },
+  keep: {
+    type: 'string',
+    describe: 'A paragraph that passes the rules but is relevant to no meta word (its topic profile, anwc why-node): off-topic keeps it, counted as on no topic (the thesis: every paragraph that passes is kept); drop does not store it',
+    choices: ['off-topic', 'drop'],
+    default: 'off-topic',
+  },
   order: {
     type: 'string',
     describe: 'The order of a domain\'s links: as found (the strategy\'s), or relevance: links whose anchor names a meta word, then links from pages on the topic, first',

@@ -18,7 +18,7 @@ export const WORKER_ENV = 'ANWC_WORKER';
 export interface WorkerRun {
   code: number | null;
   /** The worker's run summary (its `--json` line), when it printed one. */
-  summary?: { stop: string; pagesDone?: number; newNodes?: number };
+  summary?: { stop: string; pagesDone?: number; newNodes?: number; offTopic?: number; offTopicDropped?: number };
 }
 
 /**
@@ -89,8 +89,10 @@ export function workersExit(runs: WorkerRun[]): number {
 export function workersSummary(runs: WorkerRun[]): string[] {
   const pages = runs.reduce((a, r) => a + (r.summary?.pagesDone ?? 0), 0);
   const nodes = runs.reduce((a, r) => a + (r.summary?.newNodes ?? 0), 0);
+  const offTopic = runs.reduce((a, r) => a + (r.summary?.offTopic ?? 0), 0);
+  const dropped = runs.reduce((a, r) => a + (r.summary?.offTopicDropped ?? 0), 0);
   return [
-    `harvest by ${runs.length} workers: ${pages} pages, ${nodes} new nodes`,
+    `harvest by ${runs.length} workers: ${pages} pages, ${nodes} new nodes; stored, on no topic: ${offTopic}${dropped > 0 ? `; dropped, on no topic: ${dropped}` : ''}`,
     ...runs.map((r, k) => `  worker ${k + 1}: ${r.summary ? `stopped: ${r.summary.stop}, ${r.summary.pagesDone ?? 0} pages, ${r.summary.newNodes ?? 0} new nodes` : 'no summary'} (exit ${r.code ?? 'killed'})`),
   ];
 }

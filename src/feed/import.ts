@@ -5,6 +5,7 @@ import { analyzeMarkup, attributeValue, type MarkupDocument, type Node, type Sec
 import { sha256 } from '../store/hash.js';
 import { META_WORD_MAX, type MarkupFileInput, type MarkupNodeInput, type MarkupSectionInput, type MetaWord, type Store } from '../store/store.js';
 import { stem } from '../text/stem.js';
+import { rebuildProfiles } from './profiles.js';
 
 /**
  * `anwc import`: an author's ANE markup files become author nodes, their sentences and meta
@@ -49,6 +50,8 @@ export async function importFiles(store: Store, files: string[], opts: ImportOpt
     reports.push(report.report);
     for (const s of report.stems) touched.add(s);
   }
+  // What the author wrote under each meta word is what its topic profile is learned from.
+  if (reports.some((r) => r.status === 'imported' || r.status === 'updated')) await rebuildProfiles(store, opts.at ?? Date.now());
   const unsearched = (await store.listMetaWords({ neverSearched: true })).filter((m) => touched.has(m.stem));
   return { files: reports, unsearched: unsearched.map(({ id, word, stem: s }) => ({ id, word, stem: s })) };
 }

@@ -7,6 +7,7 @@ import { hosts, httpOnly, maxDepth, maxUrlLength, notBinaryExtension, sameHost }
 import type { WalkOutcome } from '../walk/outcome.js';
 import type { StrategyName } from '../walk/strategies/strategy.js';
 import { markCopies } from './copies.js';
+import { rebuildProfiles, type MetaTopic } from '../feed/profiles.js';
 import { runActivity, type Activity, type WalkHooks, type WalkReport } from '../walk/walk.js';
 
 /** Everything a harvest run is told; the CLI builds it from flags, tests and the demo directly. */
@@ -63,10 +64,11 @@ export function harvestReward(outcome: WalkOutcome, reward: RewardSpec): number 
 
 /**
  * The ANWC activity (thesis chapters 3-4): the narrative action on every page, with the meta words
- * of the link's search-query lineage, and the wheel's reward for a page that yielded nodes.
+ * of the link's search-query lineage and every meta word's topic profile (a node is linked to each
+ * word it is relevant to), and the wheel's reward for a page that yielded nodes.
  */
-export function harvestActivity(store: Store, opts: HarvestOptions): Activity {
-  const metaOf = metaLineage(store);
+export function harvestActivity(store: Store, opts: HarvestOptions, topics: MetaTopic[] = []): Activity {
+  const metaOf = metaLineage(store, topics);
   return {
     name: 'harvest',
     constraints: harvestConstraints(opts),
@@ -83,19 +85,21 @@ export function harvestActivity(store: Store, opts: HarvestOptions): Activity {
  * The roulette walk from the seeded frontier with the narrative action. Resumes whatever frontier
  * the store holds; several processes may run it on one MySQL database.
  */
-export function harvest(store: Store, opts: HarvestOptions, hooks: HarvestHooks = {}): Promise<HarvestReport> {
-  return runActivity(store, harvestActivity(store, opts), opts, { ...opts }, hooks);
+export async function harvest(store: Store, opts: HarvestOptions, hooks: HarvestHooks = {}): Promise<HarvestReport> {
+  // The profiles are learned anew: the document frequencies count the store's text, grown since.
+  const topics = await rebuildProfiles(store);
+  return runActivity(store, harvestActivity(store, opts, topics), opts, { ...opts }, hooks);
 }
 
 /** The meta words of a link's query lineage, cached per query: nodes found below a query carry its words. */
-function metaLineage(store: Store): (link: Link) => Promise<MetaContext> {
+function metaLineage(store: Store, topics: MetaTopic[]): (link: Link) => Promise<MetaContext> {
   const cache = new Map<number, Promise<MetaContext>>();
-  const none: MetaContext = { metaWordIds: [], metaStems: [] };
+  const none: MetaContext = { metaWordIds: [], metaStems: [], topics };
   return (link) => {
     if (link.queryId == null) return Promise.resolve(none);
     let p = cache.get(link.queryId);
     if (!p) {
-      p = store.queryMetaWords(link.queryId).then((ws) => ({ metaWordIds: ws.map((w) => w.id), metaStems: ws.map((w) => w.stem) }));
+      p = store.queryMetaWords(link.queryId).then((ws) => ({ metaWordIds: ws.map((w) => w.id), metaStems: ws.map((w) => w.stem), topics }));
       cache.set(link.queryId, p);
     }
     return p;

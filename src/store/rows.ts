@@ -1,6 +1,6 @@
 import { endianness } from 'node:os';
 import { keepNewest } from '../bounded.js';
-import { META_WORD_MAX, type AuditEntry, type Domain, type DomainScore, type WorkerInfo, type DrawOptions, type Link, type LinkOrder, type LinkOutcome, type LinkStatus, type MetaWord, type MetaWordInput, type NearCandidate, type NodeQuery, type NodeStatus, type Origin, type Review, type Run, type StoredNode, type StoryFile, type UrlCheck } from './store.js';
+import { META_WORD_MAX, type AuditEntry, type Domain, type DomainScore, type WorkerInfo, type DrawOptions, type Link, type LinkOrder, type LinkOutcome, type LinkStatus, type MetaWord, type MetaWordInput, type NearCandidate, type NodeQuery, type NodeStatus, type Origin, type Review, type Run, type StoredNode, type StoryFile, type UrlCheck, type StoredProfile, type NodeLink, type LinkEvidence, type NodeInput } from './store.js';
 
 /**
  * Rows as both backends return them (the SQL names columns alike) turned into the Store's
@@ -350,3 +350,32 @@ export function storyOf(rows: Row[]): StoryFile[] {
 export function toNodeTime(r: Row): { sourceUrl: string; createdAt: number } {
   return { sourceUrl: String(r.source_url), createdAt: num(r.created_at) };
 }
+
+/** A stored topic profile row (meta_profiles). */
+export function toProfile(r: Row): StoredProfile {
+  return {
+    metaWordId: Number(r.meta_word_id),
+    terms: JSON.parse(String(r.terms)) as Record<string, number>,
+    anchors: JSON.parse(String(r.anchors)) as string[],
+    sources: Number(r.sources),
+    builtAt: Number(r.built_at),
+  };
+}
+
+/** One of a node's links (node_meta joined to meta_words), its evidence read from JSON. */
+export function toNodeLink(r: Row): NodeLink {
+  return {
+    metaWord: toMetaWord(r),
+    weight: Number(r.weight),
+    evidence: r.evidence == null ? null : (JSON.parse(String(r.evidence)) as LinkEvidence),
+  };
+}
+
+/** node_meta.evidence of a node's i-th link, as stored. */
+export function evidenceJson(n: NodeInput, i: number): string | null {
+  const e = n.metaEvidence?.[i];
+  return e ? JSON.stringify(e) : null;
+}
+
+export const NODE_LINKS = `SELECT m.id, m.word, m.stem, nm.weight, nm.evidence FROM node_meta nm JOIN meta_words m ON m.id = nm.meta_word_id
+  WHERE nm.node_id = ? ORDER BY nm.weight DESC, m.word, m.id`;

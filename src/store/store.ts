@@ -133,6 +133,37 @@ export interface StoryFile {
   sections: { name: string | null; nodeIds: number[] }[];
 }
 
+/**
+ * What a crawler node's link to a meta word rests on (text/profile.ts): the meta word itself in
+ * its text or only in its page's headings, the cosine with the word's topic profile, the profile
+ * terms shared, and the score that became the link's weight.
+ */
+export interface LinkEvidence {
+  score: number;
+  literal: 'text' | 'heading' | null;
+  similarity: number;
+  terms: string[];
+}
+
+/** A meta word's topic profile as stored: learned from the author (text/profile.ts). */
+export interface StoredProfile {
+  metaWordId: number;
+  /** Term (Porter stem) → weight, unit length. */
+  terms: Record<string, number>;
+  /** The terms that are words around the meta word in the markup. */
+  anchors: string[];
+  /** Author nodes it was learned from. */
+  sources: number;
+  builtAt: number;
+}
+
+/** One of a node's meta links with its weight and, for a crawler node linked by evidence, why. */
+export interface NodeLink {
+  metaWord: MetaWord;
+  weight: number;
+  evidence: LinkEvidence | null;
+}
+
 /** A node as a page or a markup file gives it; its meta words are already stored. */
 export interface NodeInput {
   text: string;
@@ -141,6 +172,8 @@ export interface NodeInput {
   metaWordIds: number[];
   /** How strongly the node speaks of each of its meta words (same order); 1 each when absent. */
   metaWeights?: number[];
+  /** What each link rests on (same order), kept for `anwc why-node`. */
+  metaEvidence?: (LinkEvidence | null)[];
   /** Crawler nodes: MinHash band keys (src/text/minhash.ts, band i at index i), kept to find near-copies later. */
   bands?: number[];
   /** The word 3-shingles the bands were made of (text/minhash.ts, Shingles), when the caller has them: the near-copy check compares them and need not split the text again, now or when the node comes up as a candidate. */
@@ -387,6 +420,8 @@ export interface StoreSummary {
   reviews: Record<Review, number>;
   /** Pages where a stored crawler paragraph was met again: the same text, or a near-copy. */
   copies: { exact: number; near: number };
+  /** Crawler nodes linked to no meta word: no click can draw them. */
+  offTopic: number;
 }
 
 export interface StoredQuery {
@@ -435,6 +470,13 @@ export interface Store {
    * version. A node another file also holds survives; its meta links are the union of both.
    */
   replaceMarkupFile(file: MarkupFileInput, at?: number): Promise<ReplaceFileResult>;
+
+  /** Replaces every topic profile with these, in one transaction. */
+  saveProfiles(profiles: Omit<StoredProfile, 'builtAt'>[], at?: number): Promise<void>;
+  /** The stored topic profiles, by meta word id. */
+  profiles(): Promise<StoredProfile[]>;
+  /** A node's meta links, highest weight first, with the evidence each was made on. */
+  nodeLinks(nodeId: number): Promise<NodeLink[]>;
 
   node(id: number): Promise<StoredNode | undefined>;
   nodes(query: NodeQuery): Promise<StoredNode[]>;

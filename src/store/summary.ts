@@ -23,6 +23,7 @@ export function summaryQueries(failureKey: string): Record<keyof StoreSummary, s
     nodeStatus: "SELECT status AS k, COUNT(*) AS n FROM nodes WHERE origin = 'crawler' GROUP BY status",
     reviews: "SELECT review AS k, COUNT(*) AS n FROM nodes WHERE origin = 'crawler' GROUP BY review",
     copies: 'SELECT kind AS k, COUNT(*) AS n FROM node_copies GROUP BY kind',
+    offTopic: "SELECT COUNT(*) AS n FROM nodes n WHERE n.origin = 'crawler' AND NOT EXISTS (SELECT 1 FROM node_meta nm WHERE nm.node_id = n.id)",
   };
 }
 
@@ -46,6 +47,7 @@ export function toSummary(rows: Record<keyof StoreSummary, Row[]>): StoreSummary
     nodeStatus: Object.fromEntries(NODE_STATUSES.map((s) => [s, grouped(rows.nodeStatus)[s] ?? 0])) as Record<NodeStatus, number>,
     reviews: Object.fromEntries(REVIEWS.map((r) => [r, grouped(rows.reviews)[r] ?? 0])) as Record<Review, number>,
     copies: { exact: grouped(rows.copies).exact ?? 0, near: grouped(rows.copies).near ?? 0 },
+    offTopic: count(rows.offTopic),
   };
 }
 

@@ -11,6 +11,9 @@ export class WalkStats {
   pagesWithNodes = 0;
   nodes = 0;
   newNodes = 0;
+  /** Nodes stored though linked to no meta word, and those not stored for it (--keep drop). */
+  offTopic = 0;
+  offTopicDropped = 0;
   newLinks = 0;
   blocks = 0;
   leaseLost = 0;
@@ -41,6 +44,8 @@ export class WalkStats {
         this.pagesFetched++;
         this.blocks += o.blocks;
         this.nodes += o.nodes;
+        this.offTopic += o.offTopic ?? 0;
+        this.offTopicDropped += o.offTopicDropped ?? 0;
         if (o.nodes > 0) this.pagesWithNodes++;
         for (const [rule, n] of Object.entries(o.rejected)) bump(this.blockRejections, rule, n);
         break;
@@ -87,6 +92,8 @@ export class WalkStats {
       pagesWithNodes: this.pagesWithNodes,
       nodes: this.nodes,
       newNodes: this.newNodes,
+      offTopic: this.offTopic,
+      offTopicDropped: this.offTopicDropped,
       newLinks: this.newLinks,
       blocks: this.blocks,
       hosts: this.hosts.size,

@@ -55,7 +55,7 @@ test('the version the CLI prints is the package version', () => {
 });
 
 test('a bad flag is one line and exit 2, never a stack trace', () => {
-  for (const args of [['harvest', '--strategy', 'zigzag'], ['harvest', '--max-pages', '0'], ['nosuchcommand'], ['stats', '--db', 'postgres://x']]) {
+  for (const args of [['harvest', '--strategy', 'zigzag'], ['harvest', '--max-pages', '0'], ['harvest', '--keep', 'some'], ['why-node', 'x'], ['why-node', '0'], ['nosuchcommand'], ['stats', '--db', 'postgres://x']]) {
     const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: root });
     assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
     assert.equal(r.stderr.trim().split('\n').length, 1, `${args.join(' ')}: ${r.stderr}`);

@@ -71,7 +71,7 @@ describe('anwc harvest --workers', () => {
     try {
       const r = await startAnwc(args('--workers', '3')).exited;
       assert.equal(r.code, 0, r.stderr);
-      assert.match(r.stdout, /^harvest by 3 workers: 24 pages, 24 new nodes$/m);
+      assert.match(r.stdout, /^harvest by 3 workers: 24 pages, 24 new nodes; stored, on no topic: 0$/m);
       assert.equal((r.stdout.match(/^ {2}worker \d: stopped: frontier-empty/gm) ?? []).length, 3);
       assert.equal((r.stderr.match(/^\[worker \d\] anwc: (starting|resuming|nothing left to walk)/gm) ?? []).length, 3, 'each worker\'s lines, marked');
       for (const h of HOSTS) for (let i = 0; i < 6; i++) assert.equal(web.count(h, path(i)), 1);

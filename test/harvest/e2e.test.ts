@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { importFiles } from '../../src/feed/import.js';
 import { parseDom } from '../../src/html/dom.js';
+import { MIN_CONTEXT_TERMS } from '../../src/text/profile.js';
 import { contentStems } from '../../src/text/relevance.js';
 import { harvest, type HarvestOptions, type HarvestReport } from '../../src/harvest/harvest.js';
 import { seed } from '../../src/search/seed.js';
@@ -135,22 +136,35 @@ function e2eSuite(name: string, fresh: () => TestDb): void {
       assert.equal(c.report.stats.leaseLost, 0);
     });
 
-    it('a crawler node carries those of the seed query’s meta words it speaks of (its text, its page’s title or headings); the author’s nodes stay as imported', async () => {
+    it('a crawler node carries the meta words it speaks of (the word in its text, in its page’s title or headings, or its profile’s terms); the author’s nodes stay as imported', async () => {
       const words = (await c.store.queryMetaWords(c.queryId)).map((w) => w.stem).sort();
       assert.equal(words.length, SEED_META.length);
+      const profiles = new Map((await c.store.profiles()).map((p) => [p.metaWordId, p]));
       const crawler = await c.store.nodes({ origin: 'crawler' });
       assert.ok(crawler.length > 0);
       assert.equal(crawler.length, c.report.stats.newNodes);
       const stemsOf = (text: string) => new Set(contentStems(text));
+      let byProfile = 0;
       for (const n of crawler) {
         const page = c.corpus.find((u) => u.url === n.sourceUrl);
         assert.ok(page, `${n.sourceUrl} is a corpus page`);
         const heads = stemsOf(parseDom(readFileSync(page.file, 'utf8')).querySelectorAll('title, h1, h2, h3, h4, h5, h6').map((e) => e.text).join(' '));
-        for (const m of n.metaWords) {
-          assert.ok(words.includes(m.stem), `${m.stem} is not a word of the lineage`);
-          assert.ok(stemsOf(n.text).has(m.stem) || heads.has(m.stem), `“${n.text.slice(0, 60)}…” is linked to ${m.stem} without speaking of it`);
+        const own = stemsOf(n.text);
+        for (const l of await c.store.nodeLinks(n.id)) {
+          const e = l.evidence!;
+          const said = `“${n.text.slice(0, 60)}…” → ${l.metaWord.stem}`;
+          assert.ok(e, `${said}: no evidence`);
+          if (e.literal === 'text') assert.ok(own.has(l.metaWord.stem), said);
+          else if (e.literal === 'heading') assert.ok(heads.has(l.metaWord.stem), said);
+          else {
+            byProfile++;
+            const profile = profiles.get(l.metaWord.id)!;
+            assert.ok(e.terms.length >= MIN_CONTEXT_TERMS && e.terms.every((t) => own.has(t) && t in profile.terms), `${said}: ${e.terms.join(', ')}`);
+            assert.ok(e.terms.some((t) => profile.anchors.includes(t)), `${said}: no word the author put beside it`);
+          }
         }
       }
+      assert.ok(byProfile > 0, 'some links rest on the profile alone');
       assert.ok(crawler.some((n) => n.metaWords.length > 0) && crawler.some((n) => n.metaWords.length === 0), 'some speak of the seed words, and the rest are linked to none');
       const author = await c.store.nodes({ origin: 'author' });
       assert.deepEqual(author.map((n) => n.sentences.length), [2, 1]);

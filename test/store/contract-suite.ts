@@ -403,6 +403,40 @@ export function contractSuite(b: Backend): void {
         assert.equal((await s.link(again.id))!.status, 'leased');
       }));
 
+    it('keeps topic profiles, replaced whole; a link keeps its evidence; crawler nodes linked to no meta word are counted', () =>
+      withStore(b, async (s) => {
+        const [sea, lamp] = await s.ensureMetaWords([w('sea'), w('lamp')]);
+        await s.saveProfiles([
+          { metaWordId: sea!.id, terms: { wave: 0.8, tide: 0.6 }, anchors: ['tide'], sources: 1 },
+          { metaWordId: lamp!.id, terms: {}, anchors: [], sources: 0 },
+        ], 1000);
+        assert.deepEqual(await s.profiles(), [
+          { metaWordId: sea!.id, terms: { wave: 0.8, tide: 0.6 }, anchors: ['tide'], sources: 1, builtAt: 1000 },
+          { metaWordId: lamp!.id, terms: {}, anchors: [], sources: 0, builtAt: 1000 },
+        ].sort((x, y) => x.metaWordId - y.metaWordId), 'by meta word id');
+        await s.saveProfiles([{ metaWordId: lamp!.id, terms: { light: 1 }, anchors: [], sources: 2 }], 2000);
+        assert.deepEqual(await s.profiles(), [{ metaWordId: lamp!.id, terms: { light: 1 }, anchors: [], sources: 2, builtAt: 2000 }]);
+
+        await s.addLinks([{ url: 'http://e.test/', host: 'e.test', depth: 0 }]);
+        const link = (await s.linkByUrl('http://e.test/'))!;
+        const evidence = { score: 0.21, literal: null, similarity: 0.21, terms: ['wave', 'tide'] };
+        const r = await s.completePage({ linkId: link.id, outcome: { kind: 'harvested' }, domainReward: 1, newLinks: [], nodes: [
+          { text: 'The waves came in with the tide.', sentences: ['The waves came in with the tide.'], metaWordIds: [sea!.id, lamp!.id], metaWeights: [0.21, 0.75],
+            metaEvidence: [evidence, { score: 0.75, literal: 'text', similarity: 0.25, terms: ['light'] }] },
+          { text: 'Prices went up again.', sentences: ['Prices went up again.'], metaWordIds: [] },
+          { text: 'Nobody asked why.', sentences: ['Nobody asked why.'], metaWordIds: [] },
+        ] });
+        const links = await s.nodeLinks(r.nodeIds[0]!);
+        assert.deepEqual(links.map((l) => [l.metaWord.word, l.weight, l.evidence?.literal ?? null]), [['lamp', 0.75, 'text'], ['sea', 0.21, null]], 'highest weight first');
+        assert.deepEqual(links[1]!.evidence, evidence);
+        assert.deepEqual(await s.nodeLinks(r.nodeIds[1]!), []);
+        assert.equal((await s.summary()).offTopic, 2);
+        await s.replaceMarkupFile(file('/o.ane', 'h', [{ text: 'An author node without a link.', meta: [] }]));
+        assert.equal((await s.summary()).offTopic, 2, 'author nodes are not counted');
+        const [authorLink] = await s.nodeLinks((await s.nodes({ origin: 'author' }))[0]!.id);
+        assert.equal(authorLink, undefined);
+      }));
+
     it('completes a page in one step: nodes, links, outcome, counters', () =>
       withStore(b, async (s) => {
         const [m1, m2] = await s.ensureMetaWords([w('wake'), w('halt')]);
@@ -493,6 +527,7 @@ export function contractSuite(b: Backend): void {
           nodes: { author: 0, crawler: 1 }, metaWords: 1, queries: 1, domains: 1,
           links: { done: 1, failed: 2 }, outcomes: { harvested: 1, failed: 1, 'http-error': 1 }, failures: { timeout: 1, 'http-404': 1 },
           retries: { pending: 0, nextAt: null, retried: 0 }, nodeStatus: { ok: 1, changed: 0, gone: 0 }, reviews: { unreviewed: 1, approved: 0, rejected: 0 }, copies: { exact: 0, near: 0 },
+          offTopic: 0,
         });
         const q = (await s.searchQuery(qid))!;
         assert.deepEqual([q.provider, q.terms, q.results.length], ['wikipedia', 'sea', 3]);

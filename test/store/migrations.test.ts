@@ -14,6 +14,7 @@ import { RETRY_AFTER_MAX_MS } from '../../src/web/retry-after.js';
 const UNDO: Record<string, string[]> = {
   shingles: ['ALTER TABLE nodes DROP COLUMN shingles'],
   robots_by_origin: ['DROP TABLE robots', 'ALTER TABLE domains ADD COLUMN robots TEXT', 'ALTER TABLE domains ADD COLUMN robots_expires_at BIGINT'],
+  topic_profiles: ['DROP TABLE meta_profiles', 'ALTER TABLE node_meta DROP COLUMN evidence'],
 };
 
 /** The database as an anwc before schema `version` left it: the migrations from `version` on run again at the next open. */

@@ -6,6 +6,8 @@ import { relevance } from '../../src/text/relevance.js';
 import { bandKeys, shingleSet } from '../../src/text/minhash.js';
 import { words } from '../../src/text/tokenize.js';
 import type { FetchedPage } from '../../src/walk/fetch-step.js';
+import { buildProfiles, corpusStats } from '../../src/text/profile.js';
+import { contentStems } from '../../src/text/relevance.js';
 
 const PROSE =
   'The lamp in the tower had burned for forty years, and on the night of the storm it was the only thing that the sailors could see from the rocks.';
@@ -68,6 +70,43 @@ test('a node is linked only to the meta words it speaks of, weighted by their sh
   assert.ok(titled.nodes[0]!.metaWeights![0]! < w7!, 'less than a mention in the text');
   const doubled = narrativeAction(page(`<p>${PROSE} The storm, the storm.</p>`), meta, OPTS);
   assert.ok(doubled.nodes[0]!.metaWeights![0]! > doubled.nodes[0]!.metaWeights![1]!, 'storm three times weighs more than lamp once');
+});
+
+/** Profiles learned from one author node about a lighthouse (meta 20, 21) and one about a train (22). */
+function topics() {
+  const author = [
+    { text: 'The keeper climbed the hundred steps of the lighthouse. Every night he wound the clockwork that turned the great lamp over the black sea.', meta: [{ word: 'lighthouse', stem: 'lighthous' }, { word: 'keeper', stem: 'keeper' }] },
+    { text: 'The night train left the station eleven minutes late.', meta: [{ word: 'train', stem: 'train' }] },
+  ];
+  const words = [{ word: 'lighthouse', stem: 'lighthous' }, { word: 'keeper', stem: 'keeper' }, { word: 'train', stem: 'train' }];
+  const built = buildProfiles(words, author, corpusStats(author.map((a) => contentStems(a.text))));
+  return built.map((profile, i) => ({ id: 20 + i, profile }));
+}
+
+test('with topic profiles a node is linked to every meta word it is relevant to, lineage or not, weighted by its relevance, with the evidence', () => {
+  const ABOUT = 'All night the keeper kept the great lamp turning over the black water, and the clockwork never once stopped.';
+  const r = narrativeAction(page(`<p>${ABOUT}</p><p>${PROSE2}</p>`), { ...meta, topics: topics() }, OPTS);
+  const [about, other] = r.nodes;
+  assert.deepEqual(about!.metaWordIds, [20, 21, 9], 'lighthouse by its profile (the word is never said), keeper by its literal, and lamp, a lineage word without a profile, by its literal; not train');
+  const e = about!.metaEvidence![0]!;
+  assert.equal(e.literal, null);
+  assert.ok(e.terms.includes('lamp') && e.terms.includes('clockwork'), e.terms.join(', '));
+  assert.equal(about!.metaWeights![0], e.score);
+  assert.equal(about!.metaEvidence![1]!.literal, 'text');
+  assert.deepEqual(about!.metaEvidence![2], { score: 0.5, literal: 'text', similarity: 0, terms: [] });
+  assert.ok(about!.metaWeights![1]! > about!.metaWeights![0]!, 'the literal word is the strongest evidence');
+  assert.deepEqual(other!.metaWordIds, [], 'the nets by the fire are about none of them');
+  assert.ok(r.outcome.kind === 'harvested' && r.outcome.onTopic === 1 && r.outcome.offTopic === 1);
+  assert.equal(harvestReward(r.outcome, 'relevance'), 0.5);
+});
+
+test('--keep drop: a paragraph relevant to no meta word is not kept, and counted', () => {
+  const ABOUT = 'All night the keeper kept the great lamp turning over the black water, and the clockwork never once stopped.';
+  const r = narrativeAction(page(`<p>${ABOUT}</p><p>${PROSE2}</p>`), { ...meta, topics: topics() }, { ...OPTS, keep: 'drop' });
+  assert.deepEqual(r.nodes.map((n) => n.text), [ABOUT]);
+  assert.ok(r.outcome.kind === 'harvested' && r.outcome.offTopic === 0 && r.outcome.offTopicDropped === 1 && r.outcome.nodes === 1);
+  const kept = narrativeAction(page(`<p>${PROSE2}</p>`), { ...meta, topics: topics() }, OPTS);
+  assert.equal(kept.nodes.length, 1, 'kept by default, as the thesis keeps every paragraph that passes');
 });
 
 test('--reward relevance: a page earns the share of its nodes on the topic; one reached from no query earns the full point', () => {

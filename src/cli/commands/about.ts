@@ -27,6 +27,10 @@ export const ABOUT = {
     command: 'stats',
     describe: 'Show what the database holds: nodes, links by status and outcome, failures, the wheel, recent runs',
   },
+  'why-node': {
+    command: 'why-node <id>',
+    describe: 'Say why a node is linked to its meta words: the word itself, the topic profile terms it shares, the score; or why it is on no topic',
+  },
   why: {
     command: 'why <url>',
     describe: 'Say why a URL was or was not walked: its outcome, the constraint, robots rule or error that decided, and how it was found',

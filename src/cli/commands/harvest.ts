@@ -7,7 +7,7 @@ import type { Walker } from '../../walk/engine.js';
 import type { StrategyName } from '../../walk/strategies/strategy.js';
 import { EXIT } from '../exit.js';
 import { parseReward, resolved, withOptions, type OptionName } from '../options.js';
-import type { LinkOrderBy } from '../../walk/actions/narrative.js';
+import type { KeepNodes, LinkOrderBy } from '../../walk/actions/narrative.js';
 import type { ExtractorName } from '../../extract/index.js';
 import { progressView, type ProgressMode } from '../progress.js';
 import { runSummaryLines } from '../report/summary.js';
@@ -19,7 +19,7 @@ import { runWorkers, WORKER_ENV, workerArgs, workersExit, workersSummary } from 
 import { fetcherOptionsFrom, FETCH_OPTION_NAMES, politenessOptionsFrom, POLITENESS_OPTION_NAMES } from '../web-options.js';
 
 const HARVEST_OPTIONS = [
-  'db', 'strategy', 'concurrency', 'seed', 'reward', 'order', 'max-depth', 'max-pages', 'max-pages-per-domain', 'max-links-per-page', 'max-time',
+  'db', 'strategy', 'concurrency', 'seed', 'reward', 'order', 'keep', 'max-depth', 'max-pages', 'max-pages-per-domain', 'max-links-per-page', 'max-time',
   'hosts', 'same-host', 'lease', 'max-retries', 'retry-failed', 'kind', 'extractor', 'blocks', 'workers', 'heap-budget', 'progress', 'json', ...FETCH_OPTION_NAMES, ...POLITENESS_OPTION_NAMES,
 ] as const satisfies readonly OptionName[];
 
@@ -44,7 +44,9 @@ export function harvestOptionsFrom(argv: Record<string, unknown>): HarvestOption
     maxRetries: v('max-retries') as number,
     fetcher: fetcherOptionsFrom(argv),
     politeness: politenessOptionsFrom(argv),
-    narrative: { blocks: listFlag(v('blocks')), extractor: v('extractor') as ExtractorName, order: v('order') as LinkOrderBy | undefined },
+    narrative: {
+      blocks: listFlag(v('blocks')), extractor: v('extractor') as ExtractorName, order: v('order') as LinkOrderBy | undefined, keep: v('keep') as KeepNodes,
+    },
   };
 }
 
@@ -56,6 +58,7 @@ export const harvestCommand: CommandModule = {
       .example('anwc harvest --max-pages 200 --hosts "*.wikipedia.org"', 'a budget, and stay on Wikipedia')
       .example("anwc harvest --resolve '*.test:127.0.0.1' --hosts '*.test' --delay 0", 'a local test web')
       .example('anwc harvest --reward relevance --order relevance', 'favour the domains, and within one the links, that speak of the meta words')
+      .example('anwc harvest --keep drop', 'store only the paragraphs relevant to some meta word')
       .example('anwc harvest --workers 4', 'four harvest processes on this machine, one crawl (several machines: run anwc harvest on each with the same --db mysql://…)')
       .example('anwc harvest --retry-failed --kind timeout,5xx', 'try again the links that timed out or met a server error')
       .epilogue(

@@ -14,6 +14,7 @@ export const COMMANDS: Record<CommandName, () => Promise<CommandModule<any, any>
   harvest: async () => (await import('./harvest.js')).harvestCommand,
   stats: async () => (await import('./stats.js')).statsCommand,
   why: async () => (await import('./why.js')).whyCommand,
+  'why-node': async () => (await import('./why-node.js')).whyNodeCommand,
   mix: async () => (await import('./mix.js')).mixCommand,
   pick: async () => (await import('./pick.js')).pickCommand,
   export: async () => (await import('./export.js')).exportCommand,

@@ -56,6 +56,8 @@ export function runSummaryLines(
         ? ([
             ['pages with a node', `${s.pagesWithNodes} (${pct(s.pagesWithNodes, s.pagesFetched)} of fetched)`],
             ['narrative nodes', `${s.nodes} (${s.newNodes} new)`],
+            ...(s.offTopicDropped > 0 ? [['dropped, on no topic', `${s.offTopicDropped} (--keep drop)`]] : []),
+            ['stored, on no topic', `${s.offTopic}${s.nodes > 0 ? ` (${pct(s.offTopic, s.nodes)})` : ''}`],
             ['blocks judged', `${s.blocks}: ${s.nodes} accepted (${pct(s.nodes, s.blocks)})`],
           ] as [string, string][])
         : []),
@@ -78,6 +80,7 @@ export function storeSummaryLines(sum: StoreSummary, wheel: WheelRow[], now = Da
   return [
     ...table([
       ['nodes', `${sum.nodes.author + sum.nodes.crawler} (author ${sum.nodes.author}, crawler ${sum.nodes.crawler})`],
+      ['crawler nodes on no topic', `${sum.offTopic}${sum.nodes.crawler > 0 ? ` (${pct(sum.offTopic, sum.nodes.crawler)}; no meta word can draw them, anwc why-node ID says why)` : ''}`],
       ['meta words', sum.metaWords],
       ['search queries', sum.queries],
       ['domains', sum.domains],

@@ -1,8 +1,9 @@
 import type { ResultSetHeader } from 'mysql2/promise';
 import { sha256 } from '../hash.js';
-import { bandRows, candidatesInRank, shingleBlob, checkMetaWords, FullBands, nodesByBand, metaAudit, nodeQueryWhere, rankByBands, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
+import { bandRows, evidenceJson, NODE_LINKS, toNodeLink, toProfile, candidatesInRank, shingleBlob, checkMetaWords, FullBands, nodesByBand, metaAudit, nodeQueryWhere, rankByBands, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
 import { TextTakenError, type AuditEntry, type NearCandidate, type NodeChange, type StoryFile } from '../store.js';
 import type {
+  NodeLink, StoredProfile,
   DrawOptions, MarkupFileInput, MetaWord, MetaWordInfo, MetaWordInput, NodeInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, StoredNode,
   UrlCheck,
 } from '../store.js';
@@ -71,10 +72,10 @@ export async function insertNodes(
   // Nobody reads these answers: they go with the transaction's next round trip.
   if (bands.length > 0) c.later('INSERT IGNORE INTO node_bands (band_key, node_id) VALUES ?', [bands.sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!)]);
   if (copies.length > 0) c.later('INSERT IGNORE INTO node_copies (node_id, source_hash, source_url, kind, similarity, found_at) VALUES ?', [copies]);
-  const links = nodes.flatMap((n, i) => n.metaWordIds.map((m, k) => [ids[i]!, m, n.metaWeights?.[k] ?? 1]));
+  const links = nodes.flatMap((n, i) => n.metaWordIds.map((m, k): [number, number, number, string | null] => [ids[i]!, m, n.metaWeights?.[k] ?? 1, evidenceJson(n, k)]));
   if (links.length > 0) {
-    links.sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
-    c.later('INSERT IGNORE INTO node_meta (node_id, meta_word_id, weight) VALUES ?', [links]);
+    links.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    c.later('INSERT IGNORE INTO node_meta (node_id, meta_word_id, weight, evidence) VALUES ?', [links]);
   }
   return { ids, newNodes };
 }
@@ -261,4 +262,20 @@ export async function listMetaWords(c: Conn, neverSearched: boolean): Promise<Me
   return rows
     .map((r) => ({ ...toMetaWord(r), nodes: Number(r.nodes), lastSearchedAt: r.last_searched == null ? null : Number(r.last_searched) }))
     .filter((m) => !neverSearched || m.lastSearchedAt === null);
+}
+
+/** See Store.saveProfiles; the caller holds the transaction. */
+export async function saveProfiles(c: Tx, profiles: Omit<StoredProfile, 'builtAt'>[], at: number): Promise<void> {
+  await run(c, 'DELETE FROM meta_profiles');
+  if (profiles.length === 0) return;
+  await run(c, 'INSERT INTO meta_profiles (meta_word_id, terms, anchors, sources, built_at) VALUES ?',
+    [profiles.map((p) => [p.metaWordId, JSON.stringify(p.terms), JSON.stringify(p.anchors), p.sources, at])]);
+}
+
+export async function profiles(c: Conn): Promise<StoredProfile[]> {
+  return (await all(c, 'SELECT * FROM meta_profiles ORDER BY meta_word_id')).map(toProfile);
+}
+
+export async function nodeLinks(c: Conn, nodeId: number): Promise<NodeLink[]> {
+  return (await all(c, NODE_LINKS, [nodeId])).map(toNodeLink);
 }

@@ -4,7 +4,7 @@ import type {
   AuditEntry, NodeChange, StoryFile,
   ClaimResult, CompletePageInput, CompletePageResult, HostClaim, WorkerInfo, Domain, DomainScore, DrawOptions, Link, LinkInput, LinkOrder, MarkupFileInput, MarkupFileRecord, MetaWord,
   MetaWordInfo, MetaWordInput, NearCandidate, NodeQuery, NodeStatus, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store, WaitingRetries,
-  StoredNode, StoredQuery, StoreSummary, TopDomains, UrlCheck,
+  NodeLink, StoredProfile, StoredNode, StoredQuery, StoreSummary, TopDomains, UrlCheck,
 } from '../store.js';
 import { all, one, run, transaction, type Conn, type Db } from './conn.js';
 import { failedWhere, summaryQueries, toStoredQuery, toSummary, toWaitingRetries, WAITING_RETRIES } from '../summary.js';
@@ -62,6 +62,18 @@ export class MysqlStore implements Store {
 
   async replaceMarkupFile(file: MarkupFileInput, at = Date.now()): Promise<ReplaceFileResult> {
     return transaction(this.pool, (c) => nodes.replaceMarkupFile(c, file, at));
+  }
+
+  async saveProfiles(profiles: Omit<StoredProfile, 'builtAt'>[], at = Date.now()): Promise<void> {
+    return transaction(this.pool, (c) => nodes.saveProfiles(c, profiles, at));
+  }
+
+  async profiles(): Promise<StoredProfile[]> {
+    return nodes.profiles(this.pool);
+  }
+
+  async nodeLinks(nodeId: number): Promise<NodeLink[]> {
+    return nodes.nodeLinks(this.pool, nodeId);
   }
 
   async node(id: number): Promise<StoredNode | undefined> {

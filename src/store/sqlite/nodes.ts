@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
 import { sha256 } from '../hash.js';
-import { BAND_FANOUT, bandRows, candidatesInRank, shingleBlob, checkMetaWords, FullBands, metaAudit, nodeQueryWhere, rankByBands, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
+import { BAND_FANOUT, bandRows, evidenceJson, NODE_LINKS, toNodeLink, toProfile, candidatesInRank, shingleBlob, checkMetaWords, FullBands, metaAudit, nodeQueryWhere, rankByBands, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
 import { TextTakenError, type AuditEntry, type NearCandidate, type NodeChange, type StoryFile } from '../store.js';
 import type {
+  NodeLink, StoredProfile,
   DrawOptions, MarkupFileInput, MetaWord, MetaWordInfo, MetaWordInput, NodeInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, StoredNode,
   UrlCheck,
 } from '../store.js';
@@ -36,7 +37,7 @@ export function insertNodes(
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const select = db.prepare('SELECT id, source_url FROM nodes WHERE origin = ? AND text_hash = ?');
-  const link = db.prepare('INSERT OR IGNORE INTO node_meta (node_id, meta_word_id, weight) VALUES (?, ?, ?)');
+  const link = db.prepare('INSERT OR IGNORE INTO node_meta (node_id, meta_word_id, weight, evidence) VALUES (?, ?, ?, ?)');
   const band = db.prepare('INSERT OR IGNORE INTO node_bands (band_key, node_id) VALUES (?, ?)');
   const copy = db.prepare('INSERT OR IGNORE INTO node_copies (node_id, source_url, kind, similarity, found_at) VALUES (?, ?, ?, ?, ?)');
   const ids: number[] = [];
@@ -59,7 +60,7 @@ export function insertNodes(
         if (sourceUrl !== null && row.source_url !== sourceUrl) copy.run(id, sourceUrl, 'exact', 1, at);
       }
     }
-    n.metaWordIds.forEach((m, i) => link.run(id, m, n.metaWeights?.[i] ?? 1));
+    n.metaWordIds.forEach((m, i) => link.run(id, m, n.metaWeights?.[i] ?? 1, evidenceJson(n, i)));
     ids.push(id);
   }
   return { ids, newNodes };
@@ -262,4 +263,19 @@ export function listMetaWords(db: Database.Database, neverSearched: boolean): Me
   return rows
     .map((r) => ({ ...toMetaWord(r), nodes: Number(r.nodes), lastSearchedAt: r.last_searched == null ? null : Number(r.last_searched) }))
     .filter((m) => !neverSearched || m.lastSearchedAt === null);
+}
+
+/** See Store.saveProfiles; the caller holds the transaction. */
+export function saveProfiles(db: Database.Database, profiles: Omit<StoredProfile, 'builtAt'>[], at: number): void {
+  db.prepare('DELETE FROM meta_profiles').run();
+  const put = db.prepare('INSERT INTO meta_profiles (meta_word_id, terms, anchors, sources, built_at) VALUES (?, ?, ?, ?, ?)');
+  for (const p of profiles) put.run(p.metaWordId, JSON.stringify(p.terms), JSON.stringify(p.anchors), p.sources, at);
+}
+
+export function profiles(db: Database.Database): StoredProfile[] {
+  return (db.prepare('SELECT * FROM meta_profiles ORDER BY meta_word_id').all() as Row[]).map(toProfile);
+}
+
+export function nodeLinks(db: Database.Database, nodeId: number): NodeLink[] {
+  return (db.prepare(NODE_LINKS).all(nodeId) as Row[]).map(toNodeLink);
 }

@@ -6,7 +6,7 @@ import type {
   AuditEntry, NodeChange, StoryFile,
   ClaimResult, CompletePageInput, CompletePageResult, HostClaim, WorkerInfo, Domain, DomainScore, DrawOptions, Link, LinkInput, LinkOrder, MarkupFileInput, MarkupFileRecord, MetaWord,
   MetaWordInfo, MetaWordInput, NearCandidate, NodeQuery, NodeStatus, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store, WaitingRetries,
-  StoredNode, StoredQuery, StoreSummary, TopDomains, UrlCheck,
+  NodeLink, StoredProfile, StoredNode, StoredQuery, StoreSummary, TopDomains, UrlCheck,
 } from '../store.js';
 import { GroupCommit } from '../group-commit.js';
 import { failedWhere, summaryQueries, toStoredQuery, toSummary, toWaitingRetries, WAITING_RETRIES } from '../summary.js';
@@ -88,6 +88,18 @@ export class SqliteStore implements Store {
 
   async replaceMarkupFile(file: MarkupFileInput, at = Date.now()): Promise<ReplaceFileResult> {
     return this.write(() => nodes.replaceMarkupFile(this.db, file, at));
+  }
+
+  async saveProfiles(profiles: Omit<StoredProfile, 'builtAt'>[], at = Date.now()): Promise<void> {
+    return this.write(() => nodes.saveProfiles(this.db, profiles, at));
+  }
+
+  async profiles(): Promise<StoredProfile[]> {
+    return nodes.profiles(this.db);
+  }
+
+  async nodeLinks(nodeId: number): Promise<NodeLink[]> {
+    return nodes.nodeLinks(this.db, nodeId);
   }
 
   async node(id: number): Promise<StoredNode | undefined> {

@@ -1,9 +1,10 @@
 import { extractLinks, parseDom } from '../../html/index.js';
 import { extract, type ExtractorName } from '../../extract/index.js';
 import { contentStems, contentStemsOfWords, metaEvidence, relevanceOfStems, resolveHeuristics, type HeuristicOptions } from '../../text/index.js';
+import { nodeVector, topicEvidence, LITERAL_HEADING, LITERAL_TEXT, type TopicProfile } from '../../text/profile.js';
 import { bandKeys, shingleSet } from '../../text/minhash.js';
 import { splitSentences } from '../../text/sentences.js';
-import type { NodeInput } from '../../store/store.js';
+import type { LinkEvidence, NodeInput } from '../../store/store.js';
 import type { ActResult } from '../engine.js';
 import type { FoundLink } from '../act-result.js';
 import type { FetchedPage } from '../fetch-step.js';
@@ -18,7 +19,11 @@ export interface NarrativeOptions {
   robotsToken: string;
   /** `relevance`: each followed link gets a priority from the page's and its anchor's relevance (see linkPriority). */
   order?: LinkOrderBy;
+  /** `drop`: a node linked to no meta word is not kept (default `off-topic`: kept, and counted). */
+  keep?: KeepNodes;
 }
+
+export type KeepNodes = 'off-topic' | 'drop';
 
 export type LinkOrderBy = 'discovery' | 'relevance';
 
@@ -27,11 +32,16 @@ export type NarrativePage = Pick<FetchedPage, 'finalUrl' | 'status' | 'headers' 
 
 export interface MetaContext {
   /**
-   * The meta words of the link's query lineage: the candidates. A node is linked to those of them
-   * its text, or its page's title and headings, speaks of (metaEvidence), each with its weight.
+   * The meta words of the link's query lineage. Without `topics` they are the candidates: a node is
+   * linked to those of them its text, or its page's title and headings, speaks of (metaEvidence).
    */
   metaWordIds: number[];
   metaStems: string[];
+  /**
+   * Every meta word with its topic profile (text/profile.ts): when given, a node is linked to each
+   * one its relevance passes the threshold for, whatever the lineage, weighted by that relevance.
+   */
+  topics?: { id: number; profile: TopicProfile }[];
 }
 
 /**
@@ -58,13 +68,22 @@ export function narrativeAction(page: NarrativePage, meta: MetaContext, opts: Na
   const nodes: NodeInput[] = [];
   const seen = new Set<string>();
   const extracted = extract(dom, opts.extractor ?? 'thesis', { blocks: opts.blocks, heuristics });
-  const pageStems = meta.metaStems.length === 0 ? new Set<string>() : new Set(contentStems(headingsText(dom), heuristics.stopWords));
+  const topical = meta.metaStems.length > 0 || (meta.topics?.length ?? 0) > 0;
+  const pageStems = topical ? new Set(contentStems(headingsText(dom), heuristics.stopWords)) : new Set<string>();
+  let offTopic = 0;
+  let dropped = 0;
   for (const kept of extracted.kept) {
     if (seen.has(kept.text)) continue;
     seen.add(kept.text);
-    const stems = meta.metaStems.length === 0 ? [] : contentStemsOfWords(kept.words, heuristics.stopWords);
-    const evidence = metaEvidence(stems, pageStems, meta.metaStems);
-    const linked = meta.metaWordIds.map((id, i) => ({ id, weight: evidence[i]! })).filter((m) => m.weight > 0);
+    const stems = topical ? contentStemsOfWords(kept.words, heuristics.stopWords) : [];
+    const linked = metaLinks(stems, pageStems, meta);
+    if (topical && linked.length === 0) {
+      if (opts.keep === 'drop') {
+        dropped++;
+        continue;
+      }
+      offTopic++;
+    }
     const shingles = shingleSet(kept.words);
     nodes.push({
       text: kept.text,
@@ -72,11 +91,12 @@ export function narrativeAction(page: NarrativePage, meta: MetaContext, opts: Na
       relevance: meta.metaStems.length === 0 ? 0 : relevanceOfStems(stems, meta.metaStems),
       metaWordIds: linked.map((m) => m.id),
       metaWeights: linked.map((m) => m.weight),
+      metaEvidence: linked.map((m) => m.evidence),
       bands: bandKeys(shingles),
       shingles,
     });
   }
-  const onTopic = meta.metaStems.length === 0 ? undefined : nodes.filter((n) => n.metaWordIds.length > 0).length;
+  const onTopic = topical ? nodes.filter((n) => n.metaWordIds.length > 0).length : undefined;
   if (opts.order === 'relevance' && meta.metaStems.length > 0) {
     const share = nodes.length === 0 ? 0 : onTopic! / nodes.length;
     followed.forEach((l, i) => {
@@ -88,7 +108,7 @@ export function narrativeAction(page: NarrativePage, meta: MetaContext, opts: Na
       kind: 'harvested',
       status: page.status,
       nodes: nodes.length,
-      ...(onTopic === undefined ? {} : { onTopic }),
+      ...(onTopic === undefined ? {} : { onTopic, offTopic, ...(dropped > 0 ? { offTopicDropped: dropped } : {}) }),
       blocks: extracted.blocks,
       rejected: extracted.rejected,
       links: links.length,
@@ -97,6 +117,37 @@ export function narrativeAction(page: NarrativePage, meta: MetaContext, opts: Na
     nodes,
     links,
   };
+}
+
+/**
+ * The meta words a node is linked to, each with its weight and what it rests on. With topic
+ * profiles: every meta word whose relevance passes (text/profile.ts), and a lineage word without a
+ * profile by its literal evidence; without: the lineage words the node speaks of (metaEvidence).
+ */
+function metaLinks(
+  stems: readonly string[], pageStems: ReadonlySet<string>, meta: MetaContext,
+): { id: number; weight: number; evidence: LinkEvidence | null }[] {
+  const out: { id: number; weight: number; evidence: LinkEvidence | null }[] = [];
+  const topics = meta.topics ?? [];
+  if (topics.length > 0) {
+    const vector = nodeVector(stems);
+    for (const { id, profile } of topics) {
+      const e = topicEvidence(stems, vector, pageStems, profile);
+      if (e.linked) out.push({ id, weight: e.score, evidence: { score: e.score, literal: e.literal, similarity: e.similarity, terms: e.terms } });
+    }
+  }
+  const profiled = new Set(topics.map((t) => t.id));
+  const evidence = metaEvidence(stems, pageStems, meta.metaStems);
+  meta.metaWordIds.forEach((id, i) => {
+    if (profiled.has(id) || !(evidence[i]! > 0)) return;
+    const literal = stems.includes(meta.metaStems[i]!) ? 'text' : 'heading';
+    if (topics.length === 0) out.push({ id, weight: evidence[i]!, evidence: null });
+    else {
+      const score = literal === 'text' ? LITERAL_TEXT : LITERAL_HEADING;
+      out.push({ id, weight: score, evidence: { score, literal, similarity: 0, terms: [] } });
+    }
+  });
+  return out;
 }
 
 /**

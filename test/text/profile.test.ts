@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { contentStems } from '../../src/text/relevance.js';
+import { stem } from '../../src/text/stem.js';
+import {
+  buildProfiles, corpusStats, LITERAL_HEADING, LITERAL_TEXT, MIN_CONTEXT_TERMS, nodeVector, topicEvidence, TOPIC_THRESHOLD, type ProfileSource, type TopicProfile,
+} from '../../src/text/profile.js';
+
+const meta = (...ws: string[]) => ws.map((word) => ({ word, stem: stem(word) }));
+
+/** Two author nodes of a small story, and a third that shares only its everyday words. */
+const SOURCES: ProfileSource[] = [
+  {
+    text: 'The keeper climbed the hundred steps of the lighthouse before the sun went down. Every night he wound the clockwork that turned the great lamp over the black sea.',
+    meta: meta('lighthouse', 'keeper', 'sea'),
+    context: ['harbour'],
+  },
+  {
+    text: 'The night train left the station eleven minutes late. She stood on the platform with one suitcase and a ticket.',
+    meta: meta('train', 'station'),
+  },
+  {
+    text: 'The Time Traveller set the levers of his machine and the laboratory dissolved around him.',
+    meta: meta('Baker Street', 'machine'),
+  },
+];
+
+function profiles(): Map<string, TopicProfile> {
+  const stats = corpusStats(SOURCES.map((s) => contentStems(s.text)));
+  const built = buildProfiles(meta('lighthouse', 'keeper', 'sea', 'train', 'station', 'Baker Street', 'machine', 'python'), SOURCES, stats);
+  return new Map(built.map((p) => [p.word, p]));
+}
+
+function evidence(text: string, word: string, headings = '') {
+  const stems = contentStems(text);
+  return topicEvidence(stems, nodeVector(stems), new Set(contentStems(headings)), profiles().get(word)!);
+}
+
+test('a profile is learned from the author nodes carrying the word and the words around it; the word itself is not among its terms', () => {
+  const p = profiles().get('lighthouse')!;
+  assert.equal(p.sources, 1);
+  assert.ok(!('lighthous' in p.terms), 'the literal is weighed apart');
+  for (const t of ['lamp', 'clockwork', 'keeper', 'sea', 'harbour']) assert.ok(p.terms[t]! > 0, t);
+  assert.deepEqual(p.anchors, ['harbour', 'keeper', 'sea'], 'its fellow meta words and its section\'s name');
+  assert.ok(p.terms.keeper! > p.terms.clockwork!, 'a fellow meta word counts more than a word of the text');
+  const norm = Math.sqrt(Object.values(p.terms).reduce((a, w) => a + w * w, 0));
+  assert.ok(Math.abs(norm - 1) < 1e-4, `unit length, not ${norm}`);
+  assert.equal(profiles().get('python')!.sources, 0);
+  assert.deepEqual(profiles().get('python')!.terms, {}, 'no author node: the literal alone links to it');
+});
+
+test('a stem in every document of the store weighs nothing: "night" is in two of three nodes, "clockwork" in one', () => {
+  const everywhere: ProfileSource[] = SOURCES.map((s) => ({ ...s, text: `${s.text} Rain fell.` }));
+  const stats = corpusStats(everywhere.map((s) => contentStems(s.text)));
+  const [p] = buildProfiles(meta('lighthouse'), everywhere, stats);
+  assert.ok(!('rain' in p!.terms) && !('fell' in p!.terms), 'in every document: no weight at all');
+  assert.ok(p!.terms.clockwork! > p!.terms.night!);
+});
+
+test('the literal word alone passes the threshold; in the headings only it counts less, and needs a word the author put beside it', () => {
+  const plain = evidence('We walked to the lighthouse.', 'lighthouse');
+  assert.equal(plain.literal, 'text');
+  assert.ok(plain.linked && plain.score >= LITERAL_TEXT && plain.score >= TOPIC_THRESHOLD);
+  const headed = evidence('We walked along the cliff path to the sea in the rain.', 'lighthouse', 'The Lighthouse');
+  assert.equal(headed.literal, 'heading');
+  assert.ok(headed.linked && headed.score >= LITERAL_HEADING && headed.score < plain.score, JSON.stringify(headed));
+  const banner = evidence('We walked along the cliff path in the rain.', 'lighthouse', 'The Lighthouse Journal');
+  assert.equal(banner.literal, 'heading');
+  assert.equal(banner.linked, false, 'a site\'s name on every page is not a topic by itself');
+  assert.equal(evidence('We walked along the cliff path to the sea in the rain.', 'lighthouse').linked, false);
+});
+
+test('a paragraph about the topic that never says the word is linked by its profile, the shared terms named', () => {
+  const e = evidence('All night the keeper kept the great lamp turning over the black water, and the clockwork never stopped.', 'lighthouse');
+  assert.equal(e.literal, null);
+  assert.ok(e.linked, JSON.stringify(e));
+  assert.ok(e.score >= TOPIC_THRESHOLD && e.score === e.similarity);
+  assert.ok(e.matched >= MIN_CONTEXT_TERMS);
+  for (const t of ['keeper', 'lamp', 'clockwork']) assert.ok(e.terms.includes(t), `${t} in ${e.terms.join(', ')}`);
+  const trains = evidence('The train was late again, and the station was cold.', 'lighthouse');
+  assert.equal(trains.linked, false, 'a train paragraph is not about the lighthouse');
+});
+
+test('a few everyday words in common are chance: without a word the author put beside the meta word, no link', () => {
+  // "great", "turned", "black", "went", "sun", "steps" are all in the lighthouse node, none is an anchor.
+  const e = evidence('The sun went down behind the great black hills and the crowd turned home in steps.', 'lighthouse');
+  assert.equal(e.literal, null);
+  assert.ok(e.matched >= MIN_CONTEXT_TERMS, JSON.stringify(e));
+  assert.equal(e.linked, false);
+});
+
+test('a phrase is its words in a row: "Baker Street" is not in "baker" and "street" apart', () => {
+  assert.equal(evidence('He walked down Baker Street in the fog.', 'Baker Street').literal, 'text');
+  assert.equal(evidence('The baker lived in a narrow street.', 'Baker Street').literal, null);
+});
