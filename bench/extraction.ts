@@ -76,7 +76,7 @@ export const VARIANTS: Variant[] = [
   },
   {
     name: 'anwc --extractor narrative',
-    describe: 'the main content only, blocks beyond p and table, paragraphs at blank lines, link density, the headline and the linked lines under the story dropped, context, headings, citations and typography, a few special characters judged on the rest',
+    describe: 'the main content only (nothing hidden, class and id names read as words), blocks beyond p and table and loose text, paragraphs at blank lines, link density, the headline, bylines, date, rights and command lines and the linked lines under the story dropped, context, headings, citations and typography, a few special characters judged on the rest, the stop-word rule in the page\'s language, the whole page read when the main content keeps almost nothing',
     extract: (bytes) => extract(parseDom(decodeHtml(bytes).text), 'narrative', { heuristics: DEFAULT_HEURISTICS }).kept.map((k) => k.text).join('\n'),
   },
 ];
