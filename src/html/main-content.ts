@@ -140,7 +140,7 @@ export function mainContent(root: Dom, boilerplate: Boilerplate = isBoilerplate)
     const bonus = classWeight(sib) > 0 && classWeight(top) > 0 ? best * 0.2 : 0;
     if (s + bonus >= threshold) {
       chosen.add(sib);
-    } else if (tagOf(sib) === 'p') {
+    } else if (tagOf(sib) === 'p' || (wrapsOneParagraph(sib) && !isBoilerplate(sib))) {
       const text = innerText(sib);
       const ld = linkDensity(sib);
       if ((text.length > 80 && ld < 0.25) || (text.length > 0 && ld === 0 && /\.( |$)/.test(text))) chosen.add(sib);
@@ -305,6 +305,21 @@ function looseRuns(el: HTMLElement, measure: Measures): { length: number; commas
   }
   flush();
   return out;
+}
+
+/**
+ * A div that holds one paragraph and no other text (an intro, a standfirst in a wrapper of its own)
+ * is that paragraph, as Readability reads it.
+ */
+function wrapsOneParagraph(el: HTMLElement): boolean {
+  if (!DIV_LIKE.has(tagOf(el))) return false;
+  let p = 0;
+  for (const k of el.childNodes) {
+    if (isElement(k)) {
+      if (tagOf(k) !== 'p' || ++p > 1) return false;
+    } else if (k instanceof TextNode && k.text.trim() !== '') return false;
+  }
+  return p === 1;
 }
 
 function innerText(el: HTMLElement): string {

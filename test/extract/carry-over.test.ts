@@ -126,3 +126,8 @@ test('where a page has several <h1>, the first names the page and the others hea
   assert.deepEqual(narrative(html), ['The keeper', S[0], S[1], 'The storm', S[3], S[4]]);
   assert.deepEqual(narrative(`<html><body><article><h1>The lighthouse</h1>${paras(S.slice(0, 2))}</article></body></html>`), S.slice(0, 2));
 });
+
+test('a paragraph in a wrapper of its own beside the story (an intro, a standfirst) is read with it', () => {
+  const html = `<html><body><div class="wrap"><div class="intro-x"><p>${S[5]}</p></div><div class="story-copy">${paras(S.slice(0, 4))}</div></div></body></html>`;
+  assert.deepEqual(narrative(html), [S[5], ...S.slice(0, 4)]);
+});
