@@ -26,9 +26,9 @@ export interface WorkerRun {
  * with whether each takes a value. The database goes to each worker by its environment, never on
  * a command line that `ps` shows with its password.
  */
-const OURS: Record<string, boolean> = { '--workers': true, '--progress': true, '--kind': true, '--retry-failed': false, '--json': false, '--db': true };
+const OURS: Record<string, boolean> = { '--workers': true, '--progress': true, '--kind': true, '--retry-failed': false, '--json': false, '--db': true, '--max-pages': true };
 
-/** The harvest's own flags, less those above: each worker gets the rest. */
+/** The harvest's own flags, less those above: each worker gets the rest, and its share of --max-pages (workerBudgets). */
 export function workerArgs(argv: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -43,16 +43,26 @@ export function workerArgs(argv: string[]): string[] {
   return [...out, '--progress', 'none', '--json'];
 }
 
+/**
+ * --max-pages is the budget of the whole run: each worker is given its share, the remainder to the
+ * first ones. A worker whose share would be nothing is not started.
+ */
+export function workerBudgets(n: number, maxPages: number | undefined): (number | undefined)[] {
+  if (maxPages === undefined) return Array.from({ length: n }, () => undefined);
+  return Array.from({ length: n }, (_, k) => Math.floor(maxPages / n) + (k < maxPages % n ? 1 : 0)).filter((b) => b > 0);
+}
+
 export async function runWorkers(
-  n: number, args: string[], store: Store, o: { db: string; progress: boolean; stderr?: NodeJS.WritableStream },
+  n: number, args: string[], store: Store, o: { db: string; progress: boolean; maxPages?: number; stderr?: NodeJS.WritableStream },
 ): Promise<WorkerRun[]> {
   const stderr = o.stderr ?? process.stderr;
   const children: ChildProcess[] = [];
-  const runs = Array.from({ length: n }, (_, k) => {
+  const runs = workerBudgets(n, o.maxPages).map((budget, k) => {
+    const own = budget === undefined ? args : [...args, '--max-pages', String(budget)];
     // On a cluster, worker k starts on the k-th node and fails over to the others.
     const env = { ...process.env, ANWC_DB: startingAt(o.db, k), [WORKER_ENV]: String(k + 1) };
     // The channel tells a worker when this process is gone, even by SIGKILL: it stops as at Ctrl-C (cli/main.ts).
-    const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...args], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], detached: true, env });
+    const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...own], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], detached: true, env });
     children.push(child);
     let out = '';
     child.stdout!.on('data', (d) => (out += d));
@@ -70,7 +80,8 @@ export async function runWorkers(
   process.on('SIGINT', pass);
   process.on('SIGTERM', pass);
   const started = Date.now();
-  const timer = o.progress ? setInterval(() => void progressLine(store, started).then((l) => stderr.write(l)).catch(() => undefined), 1000) : undefined;
+  const seen = new Map<string, number>();
+  const timer = o.progress ? setInterval(() => void progressLine(store, started, seen).then((l) => stderr.write(l)).catch(() => undefined), 1000) : undefined;
   try {
     return await Promise.all(runs);
   } finally {
@@ -97,10 +108,16 @@ export function workersSummary(runs: WorkerRun[]): string[] {
   ];
 }
 
-async function progressLine(store: Store, started: number): Promise<string> {
-  const [workers, sum] = await Promise.all([store.liveWorkers(Date.now() - 60_000), store.summary()]);
+/**
+ * One line for the run: the pages every worker started, those that have ended included (`seen`
+ * keeps each worker's last count: a worker that ends leaves the live list, its pages do not leave
+ * the run), the frontier and the nodes.
+ */
+async function progressLine(store: Store, started: number, seen: Map<string, number>): Promise<string> {
+  const [workers, sum] = await Promise.all([store.liveWorkers(started - 1000), store.summary()]);
   const seconds = Math.max(1, (Date.now() - started) / 1000);
-  const pages = workers.reduce((a, w) => a + w.pages, 0);
+  for (const w of workers) seen.set(w.owner, Math.max(w.pages, seen.get(w.owner) ?? 0));
+  const pages = [...seen.values()].reduce((a, p) => a + p, 0);
   const waiting = sum.retries.pending > 0 && sum.retries.nextAt !== null ? `; ${waitingText({ links: sum.retries.pending, nextAt: sum.retries.nextAt }, Date.now())}` : '';
   return `anwc: ${workers.length} workers, ${pages} pages started (${(pages / seconds).toFixed(1)}/s), ${sum.links.pending ?? 0} links waiting, ${sum.nodes.crawler} crawler nodes${waiting}\n`;
 }

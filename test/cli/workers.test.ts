@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { openStore } from '../../src/store/open.js';
+import { workerBudgets } from '../../src/cli/workers.js';
 import { startAnwc } from '../support/cli.js';
 import { mysqlDb, sqliteDb, type TestDb } from '../support/db.js';
 import { prose } from '../support/flaky.js';
@@ -51,6 +52,14 @@ workersSuite('SQLite', () => sqliteDb());
 // Set ANWC_TEST_MYSQL=off to run without a server; otherwise a missing server fails the suite.
 if (process.env.ANWC_TEST_MYSQL !== 'off') workersSuite('MariaDB', mysqlDb);
 
+describe('workerBudgets', () => {
+  it('splits --max-pages among the workers, the remainder to the first, none to a worker with no share', () => {
+    assert.deepEqual(workerBudgets(3, 10), [4, 3, 3]);
+    assert.deepEqual(workerBudgets(4, 2), [1, 1]);
+    assert.deepEqual(workerBudgets(2, undefined), [undefined, undefined]);
+  });
+});
+
 describe('anwc harvest --workers', () => {
   const setUp = async (pages: number) => {
     const web = await startTestWeb();
@@ -83,6 +92,21 @@ describe('anwc harvest --workers', () => {
       const alone = await startAnwc(args()).exited;
       assert.equal(alone.code, 0, alone.stderr);
       assert.match(alone.stderr, /nothing left to harvest: all \d+ known links were walked/);
+    } finally {
+      await web.close();
+      await db.cleanup();
+    }
+  });
+
+  it('--max-pages is the budget of the whole run, shared among the workers', async () => {
+    const { web, db, args } = await setUp(6);
+    try {
+      const r = await startAnwc(args('--workers', '3', '--max-pages', '5')).exited;
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /^harvest by 3 workers: 5 pages, 5 new nodes/m);
+      let asked = 0;
+      for (const h of HOSTS) for (let i = 0; i < 6; i++) asked += web.count(h, path(i));
+      assert.equal(asked, 5, 'five pages fetched in all, not five a worker');
     } finally {
       await web.close();
       await db.cleanup();

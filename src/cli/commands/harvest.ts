@@ -103,7 +103,7 @@ export const harvestCommand: CommandModule = {
       const workers = v('workers') as number;
       if (workers > 1) {
         process.stderr.write(`anwc: starting ${workers} workers on ${waiting} links waiting (strategy ${opts.strategy})\n`);
-        const runs = await runWorkers(workers, workerArgs(process.argv.slice(2)), store, { db, progress: resolved(argv, 'progress').value !== 'none' });
+        const runs = await runWorkers(workers, workerArgs(process.argv.slice(2)), store, { db, progress: resolved(argv, 'progress').value !== 'none', maxPages: opts.maxPages });
         process.stdout.write(argv.json ? `${JSON.stringify({ workers: runs })}\n` : `${workersSummary(runs).join('\n')}\n`);
         return workersExit(runs);
       }
