@@ -48,18 +48,35 @@ export function harvestConstraints(opts: Pick<HarvestOptions, 'maxDepth' | 'host
   return cs;
 }
 
-export type RewardSpec = number | 'relevance';
+export type RewardSpec = number | 'relevance' | { topic: TopicReward };
+
+/**
+ * What a page earns by its topic: `share`, the share of its nodes linked to a meta word (0 to 1);
+ * `nodes`, how many are; `weight`, the sum of each one's relevance (its strongest link weight).
+ */
+export type TopicReward = 'share' | 'nodes' | 'weight';
+
+/** What `--reward relevance` pays. */
+export const RELEVANCE_REWARD: TopicReward = 'share';
 
 /**
  * Thesis chapter 4: a page that yielded at least one narrative node adds `reward` to its domain's
- * score. With `relevance` it adds the share of its nodes linked to a meta word by evidence, from 0
- * (a page of text about something else) to 1 (every node on the topic); a page reached from no
- * search query has no topic to be measured by and earns the thesis's full point.
+ * score. With `relevance` it adds what its nodes on the topic are worth (RELEVANCE_REWARD; see
+ * TopicReward), 0 for a page of text about something else; a page reached from no search query has
+ * no topic to be measured by and earns the thesis's full point.
  */
 export function harvestReward(outcome: WalkOutcome, reward: RewardSpec): number {
   if (outcome.kind !== 'harvested' || outcome.nodes === 0) return 0;
-  if (reward !== 'relevance') return reward;
-  return outcome.onTopic === undefined ? 1 : outcome.onTopic / outcome.nodes;
+  if (typeof reward === 'number') return reward;
+  if (outcome.onTopic === undefined) return 1;
+  switch (reward === 'relevance' ? RELEVANCE_REWARD : reward.topic) {
+    case 'share':
+      return outcome.onTopic / outcome.nodes;
+    case 'nodes':
+      return outcome.onTopic;
+    case 'weight':
+      return outcome.topicWeight ?? 0;
+  }
 }
 
 /**

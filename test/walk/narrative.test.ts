@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { narrativeAction, xRobotsTag } from '../../src/walk/actions/narrative.js';
-import { harvestReward } from '../../src/harvest/harvest.js';
+import { harvestReward, RELEVANCE_REWARD } from '../../src/harvest/harvest.js';
 import { relevance } from '../../src/text/relevance.js';
 import { bandKeys, shingleSet } from '../../src/text/minhash.js';
 import { words } from '../../src/text/tokenize.js';
@@ -121,6 +121,23 @@ test('--reward relevance: a page earns the share of its nodes on the topic; one 
   assert.equal(harvestReward(unseeded.outcome, 'relevance'), 1);
   const empty = narrativeAction(page('<p>Home | About</p>'), meta, OPTS);
   assert.equal(harvestReward(empty.outcome, 'relevance'), 0, 'no node, no reward');
+});
+
+test('the topic rewards: the share of nodes on the topic, how many are, or the sum of their relevance', () => {
+  const ABOUT = 'All night the keeper kept the great lamp turning over the black water, and the clockwork never once stopped.';
+  const r = narrativeAction(page(`<p>${ABOUT}</p><p>${PROSE}</p><p>${PROSE2}</p>`), { ...meta, topics: topics() }, OPTS);
+  assert.ok(r.outcome.kind === 'harvested' && r.outcome.nodes === 3 && r.outcome.onTopic === 2, JSON.stringify(r.outcome));
+  const strongest = r.nodes.map((n) => Math.max(0, ...(n.metaWeights ?? [])));
+  const sum = Math.round(strongest.reduce((a, b) => a + b, 0) * 1e4) / 1e4;
+  assert.ok(sum > 0.5, `two nodes on the topic, each at least ${strongest.join(', ')}`);
+  assert.equal(r.outcome.topicWeight, sum, 'each on-topic node counts its strongest link weight once');
+  assert.equal(harvestReward(r.outcome, { topic: 'share' }), 2 / 3);
+  assert.equal(harvestReward(r.outcome, { topic: 'nodes' }), 2);
+  assert.equal(harvestReward(r.outcome, { topic: 'weight' }), sum);
+  assert.equal(harvestReward(r.outcome, 'relevance'), harvestReward(r.outcome, { topic: RELEVANCE_REWARD }));
+  assert.equal(harvestReward(r.outcome, 1), 1, 'the thesis reward does not look at the topic');
+  const off = narrativeAction(page(`<p>${PROSE2}</p>`), { ...meta, topics: topics() }, OPTS);
+  for (const topic of ['share', 'nodes', 'weight'] as const) assert.equal(harvestReward(off.outcome, { topic }), 0, `${topic}: text about something else earns nothing`);
 });
 
 test('--order relevance: a link whose anchor names a meta word, then links of a page on the topic, come first', () => {
