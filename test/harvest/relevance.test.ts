@@ -49,7 +49,7 @@ test('--order relevance walks the link whose anchor names a meta word first; dis
   assert.deepEqual((await walk({ narrative: { order: 'relevance' } })).walked, ['c']);
 });
 
-test('--reward relevance pays a page by the share of its nodes on the topic', async () => {
+test('--reward relevance pays a page by its nodes on the topic', async () => {
   // The home page's one node speaks of the storm (+1); the second page's is about a recipe tin (+0).
   assert.equal((await walk({ reward: 'relevance' })).score, 2);
   assert.equal((await walk({ reward: 1 })).score, 3, 'the thesis rewards both pages');

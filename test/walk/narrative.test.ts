@@ -97,7 +97,7 @@ test('with topic profiles a node is linked to every meta word it is relevant to,
   assert.ok(about!.metaWeights![1]! > about!.metaWeights![0]!, 'the literal word is the strongest evidence');
   assert.deepEqual(other!.metaWordIds, [], 'the nets by the fire are about none of them');
   assert.ok(r.outcome.kind === 'harvested' && r.outcome.onTopic === 1 && r.outcome.offTopic === 1);
-  assert.equal(harvestReward(r.outcome, 'relevance'), 0.5);
+  assert.equal(harvestReward(r.outcome, 'relevance'), 1, 'one node on the topic');
 });
 
 test('--keep drop: a paragraph relevant to no meta word is not kept, and counted', () => {
@@ -109,10 +109,10 @@ test('--keep drop: a paragraph relevant to no meta word is not kept, and counted
   assert.equal(kept.nodes.length, 1, 'kept by default, as the thesis keeps every paragraph that passes');
 });
 
-test('--reward relevance: a page earns the share of its nodes on the topic; one reached from no query earns the full point', () => {
+test('--reward relevance: a page earns a point per node on the topic; one reached from no query earns the full point', () => {
   const half = narrativeAction(page(`<p>${PROSE}</p><p>${PROSE2}</p>`), meta, OPTS);
   assert.ok(half.outcome.kind === 'harvested' && half.outcome.onTopic === 1);
-  assert.equal(harvestReward(half.outcome, 'relevance'), 0.5, 'one of two nodes speaks of storm or lamp');
+  assert.equal(harvestReward(half.outcome, 'relevance'), 1, 'one of two nodes speaks of storm or lamp');
   assert.equal(harvestReward(half.outcome, 1), 1, 'the thesis reward does not look at the topic');
   const off = narrativeAction(page(`<p>${PROSE2}</p>`), meta, OPTS);
   assert.equal(harvestReward(off.outcome, 'relevance'), 0, 'text about something else earns nothing');
@@ -134,7 +134,8 @@ test('the topic rewards: the share of nodes on the topic, how many are, or the s
   assert.equal(harvestReward(r.outcome, { topic: 'share' }), 2 / 3);
   assert.equal(harvestReward(r.outcome, { topic: 'nodes' }), 2);
   assert.equal(harvestReward(r.outcome, { topic: 'weight' }), sum);
-  assert.equal(harvestReward(r.outcome, 'relevance'), harvestReward(r.outcome, { topic: RELEVANCE_REWARD }));
+  assert.equal(RELEVANCE_REWARD, 'nodes');
+  assert.equal(harvestReward(r.outcome, 'relevance'), 2, '--reward relevance pays each node on the topic, not the share');
   assert.equal(harvestReward(r.outcome, 1), 1, 'the thesis reward does not look at the topic');
   const off = narrativeAction(page(`<p>${PROSE2}</p>`), { ...meta, topics: topics() }, OPTS);
   for (const topic of ['share', 'nodes', 'weight'] as const) assert.equal(harvestReward(off.outcome, { topic }), 0, `${topic}: text about something else earns nothing`);
