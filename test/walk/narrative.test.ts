@@ -109,18 +109,21 @@ test('--keep drop: a paragraph relevant to no meta word is not kept, and counted
   assert.equal(kept.nodes.length, 1, 'kept by default, as the thesis keeps every paragraph that passes');
 });
 
-test('--reward relevance: a page earns a point per node on the topic; one reached from no query earns the full point', () => {
+test('--reward relevance: a page earns a point per node on the topic, a page with none costs a point; one reached from no query earns the full point', () => {
   const half = narrativeAction(page(`<p>${PROSE}</p><p>${PROSE2}</p>`), meta, OPTS);
   assert.ok(half.outcome.kind === 'harvested' && half.outcome.onTopic === 1);
   assert.equal(harvestReward(half.outcome, 'relevance'), 1, 'one of two nodes speaks of storm or lamp');
   assert.equal(harvestReward(half.outcome, 1), 1, 'the thesis reward does not look at the topic');
   const off = narrativeAction(page(`<p>${PROSE2}</p>`), meta, OPTS);
-  assert.equal(harvestReward(off.outcome, 'relevance'), 0, 'text about something else earns nothing');
+  assert.equal(harvestReward(off.outcome, 'relevance'), -1, 'text about something else costs a point');
   const unseeded = narrativeAction(page(`<p>${PROSE2}</p>`), { metaWordIds: [], metaStems: [] }, OPTS);
   assert.ok(unseeded.outcome.kind === 'harvested' && unseeded.outcome.onTopic === undefined);
   assert.equal(harvestReward(unseeded.outcome, 'relevance'), 1);
   const empty = narrativeAction(page('<p>Home | About</p>'), meta, OPTS);
-  assert.equal(harvestReward(empty.outcome, 'relevance'), 0, 'no node, no reward');
+  assert.equal(harvestReward(empty.outcome, 'relevance'), -1, 'no node on the topic: a point less');
+  const unseededEmpty = narrativeAction(page('<p>Home | About</p>'), { metaWordIds: [], metaStems: [] }, OPTS);
+  assert.equal(harvestReward(unseededEmpty.outcome, 'relevance'), 0, 'reached from no query and no node: as the thesis, nothing');
+  assert.equal(harvestReward({ kind: 'http-error', status: 404 }, 'relevance'), 0, 'a page not fetched neither earns nor costs');
 });
 
 test('the topic rewards: the share of nodes on the topic, how many are, or the sum of their relevance', () => {
@@ -134,11 +137,13 @@ test('the topic rewards: the share of nodes on the topic, how many are, or the s
   assert.equal(harvestReward(r.outcome, { topic: 'share' }), 2 / 3);
   assert.equal(harvestReward(r.outcome, { topic: 'nodes' }), 2);
   assert.equal(harvestReward(r.outcome, { topic: 'weight' }), sum);
-  assert.equal(RELEVANCE_REWARD, 'nodes');
+  assert.deepEqual(RELEVANCE_REWARD, { topic: 'nodes', barren: 1 });
   assert.equal(harvestReward(r.outcome, 'relevance'), 2, '--reward relevance pays each node on the topic, not the share');
   assert.equal(harvestReward(r.outcome, 1), 1, 'the thesis reward does not look at the topic');
   const off = narrativeAction(page(`<p>${PROSE2}</p>`), { ...meta, topics: topics() }, OPTS);
   for (const topic of ['share', 'nodes', 'weight'] as const) assert.equal(harvestReward(off.outcome, { topic }), 0, `${topic}: text about something else earns nothing`);
+  assert.equal(harvestReward(off.outcome, { topic: 'nodes', barren: 0.5 }), -0.5, 'and costs what a barren page is said to');
+  assert.equal(harvestReward(off.outcome, 'relevance'), -1, '--reward relevance: a page with nothing on the topic costs its domain a point');
 });
 
 test('--order relevance: a link whose anchor names a meta word, then links of a page on the topic, come first', () => {
