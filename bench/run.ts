@@ -14,6 +14,7 @@ export const BENCHES: Record<string, { what: string; load: () => Promise<Bench> 
   fetch: { what: 'pages/s and CPU per page of the Fetcher beside plain undici request()', load: async () => (await import('./fetch.js')).main },
   crawl: { what: 'crawl speed of anwc harvest beside the loopback ceiling, on SQLite and MySQL; flat cost as the web grows; start-up times', load: async () => (await import('./crawl.js')).main },
   harvest: { what: 'harvest rate of roulette, bfs and dfs; harvest speed beside the Fetcher; the walker under politeness', load: async () => (await import('./harvest.js')).main },
+  focus: { what: 'pages with a node, and nodes on the topic, per page for bfs, roulette and its relevance rewards and order, beside an oracle that knows the good hosts', load: async () => (await import('./focus.js')).main },
   wheel: { what: 'harvest rate of roulette (thesis and relevance rewards), bfs and dfs on a web whose hosts differ in narrative, with 95 % intervals over seeds', load: async () => (await import('./wheel.js')).main },
   workers: { what: 'pages/s of 1, 2 and 4 harvest processes on one database where politeness is the limit, beside that ceiling', load: async () => (await import('./workers.js')).main },
   claims: { what: 'claims and completions per second of the shared frontier alone, on each store and on a Galera cluster', load: async () => (await import('./claims.js')).main },

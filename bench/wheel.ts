@@ -1,15 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import Database from 'better-sqlite3';
-import { harvest, type HarvestOptions } from '../src/harvest/harvest.js';
-import { openStore } from '../src/store/open.js';
-import { stem } from '../src/text/stem.js';
-import type { StrategyName } from '../src/walk/strategies/strategy.js';
 import { DEFAULT_KINDS, TOPIC, type GradedShape } from './graded-web.js';
-import { harvestOptions, startChildWeb, type ChildWeb } from './harvest.js';
-import { ci95, mean } from './stats.js';
+import { interval, paired, perPage, walkOnce, type Tally, type Walk } from './graded-walk.js';
+import { startChildWeb } from './harvest.js';
 
 /**
  * Does the wheel pay? On a generated web whose hosts differ in how much narrative they hold
@@ -33,12 +25,6 @@ const PAGES_PER_HOST = Number(process.env.BENCH_WHEEL_PAGES ?? 100);
 const DEPTH = process.env.BENCH_WHEEL_DEPTH === undefined ? undefined : Number(process.env.BENCH_WHEEL_DEPTH);
 const SEARCH_RESULTS = 6;
 
-interface Walk {
-  name: string;
-  strategy: StrategyName;
-  over?: Partial<HarvestOptions>;
-}
-
 const WALKS: Walk[] = [
   { name: 'bfs (baseline)', strategy: 'bfs' },
   { name: 'dfs', strategy: 'dfs' },
@@ -47,60 +33,22 @@ const WALKS: Walk[] = [
   { name: 'roulette --reward relevance --order relevance', strategy: 'roulette', over: { reward: 'relevance', narrative: { order: 'relevance' } } },
 ];
 
-interface Tally {
-  fetched: number;
-  withNodes: number;
-  onTopic: number;
-}
-
-async function walkOnce(web: ChildWeb, walk: Walk, seed: number): Promise<Tally> {
-  const dir = mkdtempSync(join(tmpdir(), 'anwc-bench-wheel-'));
-  try {
-    const file = join(dir, 'wheel.sqlite');
-    const store = await openStore(`sqlite:${file}`);
-    let report;
-    try {
-      const [word] = await store.ensureMetaWords([{ word: TOPIC, stem: stem(TOPIC) }]);
-      await store.recordSeeds(
-        { provider: 'file', terms: TOPIC, results: web.seeds, metaWordIds: [word!.id] },
-        web.seeds.map((url) => ({ url, host: new URL(url).hostname, depth: 0 })),
-      );
-      const base = harvestOptions(web, walk.strategy, { seed, concurrency: 1, maxPages: BUDGET });
-      report = await harvest(store, { ...base, ...(DEPTH === undefined ? {} : { maxDepth: DEPTH }), ...walk.over });
-    } finally {
-      await store.close();
-    }
-    const db = new Database(file, { readonly: true });
-    try {
-      const onTopic = db.prepare("SELECT COUNT(*) AS n FROM links WHERE outcome_kind = 'harvested' AND json_extract(outcome_detail, '$.onTopic') > 0").get() as { n: number };
-      return { fetched: report.stats.pagesFetched, withNodes: report.stats.pagesWithNodes, onTopic: onTopic.n };
-    } finally {
-      db.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-const interval = (xs: number[], digits = 2) => `${mean(xs).toFixed(digits)} ± ${ci95(xs).toFixed(digits)}`;
-
 export async function main(): Promise<string> {
   const tallies = WALKS.map(() => [] as Tally[]);
   const shapeOf = (seed: number): GradedShape => ({ seed, pagesPerHost: PAGES_PER_HOST, kinds: DEFAULT_KINDS, seeds: SEARCH_RESULTS });
   for (let seed = 1; seed <= SEEDS; seed++) {
     const web = await startChildWeb('graded', { ANWC_GRADED_SHAPE: JSON.stringify(shapeOf(seed)) });
     try {
-      for (const [i, walk] of WALKS.entries()) tallies[i]!.push(await walkOnce(web, walk, seed));
+      for (const [i, walk] of WALKS.entries()) tallies[i]!.push(await walkOnce(web, walk, seed, { budget: BUDGET, depth: DEPTH }));
     } finally {
       await web.stop();
     }
   }
-  const rate = (t: Tally) => t.withNodes / Math.max(1, t.fetched);
-  const topical = (t: Tally) => t.onTopic / Math.max(1, t.fetched);
+  const { nodes: rate, topical } = perPage;
   const bfs = tallies[0]!;
   const rows = WALKS.map((w, i) => {
     const ts = tallies[i]!;
-    const over = (f: (t: Tally) => number) => ts.map((t, s) => f(t) / Math.max(1e-9, f(bfs[s]!)));
+    const over = (f: (t: Tally) => number) => paired(ts, bfs, f);
     return `| ${w.name} | ${interval(ts.map((t) => t.fetched), 1)} | ${interval(ts.map(rate))} | ${interval(over(rate))}× | ${interval(ts.map(topical))} | ${interval(over(topical))}× |`;
   });
   const hosts = DEFAULT_KINDS.reduce((n, k) => n + k.count, 0);

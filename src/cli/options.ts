@@ -267,7 +267,7 @@ export const OPTIONS = {
   },
   reward: {
     type: 'string',
-    describe: 'What a page that yields narrative nodes adds to its domain\'s score: a number (the thesis: 1), or "relevance", the share of its nodes that speak of the meta words (0 to 1)',
+    describe: 'What a page that yields narrative nodes adds to its domain\'s score: a number (the thesis: 1), or "relevance", a point per node of the page linked to a meta word, a point less for a page with none (down to 0.05)',
     default: String(HARVEST_DEFAULTS.reward),
     check: (v) => (parseReward(v) === undefined ? 'give a number, 0 or more, or relevance' : undefined),
   },

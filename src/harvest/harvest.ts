@@ -17,7 +17,8 @@ export interface HarvestOptions {
   seed?: number;
   /**
    * Score a domain gains for a page that yielded a node: a fixed amount (thesis: 1), or
-   * `relevance`, the share of the page's nodes that speak of their meta words (see harvestReward).
+   * `relevance`, a point per node of the page linked to a meta word, less a point for a page with
+   * none (see harvestReward).
    */
   reward: RewardSpec;
   maxDepth: number;
@@ -48,18 +49,45 @@ export function harvestConstraints(opts: Pick<HarvestOptions, 'maxDepth' | 'host
   return cs;
 }
 
-export type RewardSpec = number | 'relevance';
+export type RewardSpec = number | 'relevance' | TopicRewardSpec;
+
+/**
+ * What a page earns by its topic: `share`, the share of its nodes linked to a meta word (0 to 1);
+ * `nodes`, how many are; `weight`, the sum of each one's relevance (its strongest link weight).
+ * `barren`: what a page with nothing on the topic (no node, or none linked) costs its domain.
+ */
+export interface TopicRewardSpec {
+  topic: 'share' | 'nodes' | 'weight';
+  barren?: number;
+}
+
+/**
+ * What `--reward relevance` pays: a point per node on the topic, and a page with nothing on the
+ * topic costs its domain a point (down to SCORE_FLOOR). On the focus bench this found the most
+ * text on the topic: the share (0 to 1) kept the wheel nearly flat, and without the cost the hosts
+ * that gave nothing kept their first point and drew pages as often as a new host.
+ */
+export const RELEVANCE_REWARD: Readonly<TopicRewardSpec> = { topic: 'nodes', barren: 1 };
 
 /**
  * Thesis chapter 4: a page that yielded at least one narrative node adds `reward` to its domain's
- * score. With `relevance` it adds the share of its nodes linked to a meta word by evidence, from 0
- * (a page of text about something else) to 1 (every node on the topic); a page reached from no
- * search query has no topic to be measured by and earns the thesis's full point.
+ * score. With `relevance` (RELEVANCE_REWARD; see TopicRewardSpec) it is paid by its nodes on the
+ * topic; a page reached from no search query has no topic to be measured by and earns the thesis's
+ * full point. Pages not fetched (errors, robots, refusals) earn and cost nothing.
  */
 export function harvestReward(outcome: WalkOutcome, reward: RewardSpec): number {
-  if (outcome.kind !== 'harvested' || outcome.nodes === 0) return 0;
-  if (reward !== 'relevance') return reward;
-  return outcome.onTopic === undefined ? 1 : outcome.onTopic / outcome.nodes;
+  if (outcome.kind !== 'harvested') return 0;
+  if (typeof reward === 'number' || outcome.onTopic === undefined) return outcome.nodes === 0 ? 0 : typeof reward === 'number' ? reward : 1;
+  const spec = reward === 'relevance' ? RELEVANCE_REWARD : reward;
+  if (outcome.onTopic === 0) return spec.barren ? -spec.barren : 0;
+  switch (spec.topic) {
+    case 'share':
+      return outcome.onTopic / outcome.nodes;
+    case 'nodes':
+      return outcome.onTopic;
+    case 'weight':
+      return outcome.topicWeight ?? 0;
+  }
 }
 
 /**

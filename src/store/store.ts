@@ -41,6 +41,9 @@ export type LinkOrder = 'discovery' | 'newest' | 'priority';
 /** Longest meta word (and stem) the store keeps: MySQL's indexed VARCHAR(191) in utf8mb4. */
 export const META_WORD_MAX = 191;
 
+/** The lowest score a penalty leaves a domain: its slice shrinks, but it is never ruled out. */
+export const SCORE_FLOOR = 0.05;
+
 export interface MetaWordInput {
   word: string;
   stem: string;
@@ -333,7 +336,11 @@ export interface CompletePageInput {
   outcome: LinkOutcome;
   nodes: NodeInput[];
   newLinks: LinkInput[];
-  /** Added to the domain's roulette score (thesis: 1 when the page yielded a node). */
+  /**
+   * Added to the domain's roulette score (thesis: 1 when the page yielded a node). A negative one
+   * (--reward relevance, a page with nothing on the topic) takes the score no lower than
+   * SCORE_FLOOR, nor lower than it already was.
+   */
   domainReward: number;
   /** The host's next fetch time as this page's answer set it (delay, Retry-After, backoff): kept if later than the stored one. */
   hostNextAt?: number;

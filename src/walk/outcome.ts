@@ -10,9 +10,10 @@ export type WalkOutcome =
   /**
    * Fetched and acted on; `nodes` > 0 means the narrative action kept something. `onTopic`, when
    * there were meta words to speak of, counts the nodes linked to at least one of them, `offTopic`
-   * those kept though linked to none, `offTopicDropped` those not kept for that (--keep drop).
+   * those kept though linked to none, `offTopicDropped` those not kept for that (--keep drop);
+   * `topicWeight` sums each on-topic node's strongest link weight (its relevance, 0 to 1).
    */
-  | { kind: 'harvested'; status: number; nodes: number; onTopic?: number; offTopic?: number; offTopicDropped?: number; blocks: number; rejected: Record<string, number>; links: number; linksCut?: number; truncated?: boolean }
+  | { kind: 'harvested'; status: number; nodes: number; onTopic?: number; offTopic?: number; topicWeight?: number; offTopicDropped?: number; blocks: number; rejected: Record<string, number>; links: number; linksCut?: number; truncated?: boolean }
   /** Fetched and acted on by an activity's actions (W4): links to walk, and a score when one was taken. */
   | { kind: 'walked'; status: number; links: number; linksCut?: number; score?: number; title?: string }
   /** Fetched, but meta robots or X-Robots-Tag said noindex: nothing stored from the page. */

@@ -42,3 +42,17 @@ test('the 95 % interval is Student\'s t over n − 1 degrees of freedom', () => 
   // sd = 1, n = 3: 4.303 / sqrt(3).
   assert.ok(Math.abs(ci95([1, 2, 3]) - 4.303 / Math.sqrt(3)) < 1e-12);
 });
+
+test('the focus bench\'s web: rich on-topic hosts write about the topic, rich off-topic hosts seldom, poor hosts hardly write', async () => {
+  const { FOCUS_KINDS } = await import('../../bench/focus.js');
+  const web = gradedWeb({ seed: 2, pagesPerHost: 40, kinds: FOCUS_KINDS, seeds: 0, port: 8123 });
+  const share = (kind: string, f: (html: string) => boolean) => {
+    const pages = web.hosts.filter((h) => h.kind === kind).flatMap((h) => [...h.pages].filter(([p]) => p.endsWith('.html')).map(([, html]) => html));
+    return pages.filter(f).length / pages.length;
+  };
+  const about = (html: string) => /<p>[^<]*lighthouse/.test(html);
+  assert.ok(share('rich, on topic', about) > 0.6, 'most pages of a rich on-topic host speak of lighthouses');
+  assert.ok(share('rich, off topic', about) < 0.15);
+  assert.ok(share('rich, off topic', yields) > 0.75, 'but they are rich in prose');
+  assert.ok(share('poor', yields) < 0.15);
+});

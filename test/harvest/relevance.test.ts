@@ -49,8 +49,9 @@ test('--order relevance walks the link whose anchor names a meta word first; dis
   assert.deepEqual((await walk({ narrative: { order: 'relevance' } })).walked, ['c']);
 });
 
-test('--reward relevance pays a page by the share of its nodes on the topic', async () => {
-  // The home page's one node speaks of the storm (+1); the second page's is about a recipe tin (+0).
-  assert.equal((await walk({ reward: 'relevance' })).score, 2);
+test('--reward relevance pays a page by its nodes on the topic, and a page with none costs a point', async () => {
+  // The home page's one node speaks of the storm (+1); the second page's is about a recipe tin (-1).
+  assert.equal((await walk({ reward: 'relevance' })).score, 1);
+  assert.equal((await walk({ reward: { topic: 'nodes' } })).score, 2, 'without the cost of a page on no topic');
   assert.equal((await walk({ reward: 1 })).score, 3, 'the thesis rewards both pages');
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { openStore } from '../../src/store/open.js';
-import { TextTakenError, type MarkupFileInput, type Store } from '../../src/store/store.js';
+import { SCORE_FLOOR, TextTakenError, type MarkupFileInput, type Store } from '../../src/store/store.js';
 import { rawSql, type TestDb } from '../support/db.js';
 import { bandKeys, shingleSet } from '../../src/text/minhash.js';
 import { words } from '../../src/text/tokenize.js';
@@ -134,6 +134,19 @@ export function contractSuite(b: Backend): void {
         const r = await s.replaceMarkupFile(file('/export.ane', 'e1', [{ text: 'The sea came in.', meta: ['sea'] }, { text: 'Mine.', meta: ['sea'] }]));
         assert.deepEqual([r.nodes, r.crawlerCopies], [1, 1]);
         assert.deepEqual((await s.nodes({})).map((n) => [n.origin, n.text]).sort(), [['author', 'Mine.'], ['crawler', 'The sea came in.']]);
+      }));
+
+    it('a negative domain reward lowers the score to SCORE_FLOOR and no further', () =>
+      withStore(b, async (s) => {
+        await s.addLinks(['/1', '/2', '/3'].map((p) => ({ url: `http://f.test${p}`, host: 'f.test', depth: 0 })));
+        const done = async (p: string, domainReward: number) =>
+          s.completePage({ linkId: (await s.linkByUrl(`http://f.test${p}`))!.id, outcome: { kind: 'harvested' }, domainReward, newLinks: [], nodes: [] });
+        await done('/1', -0.5);
+        assert.equal((await s.domain('f.test'))!.score, 0.5);
+        await done('/2', -1);
+        assert.equal((await s.domain('f.test'))!.score, SCORE_FLOOR);
+        await done('/3', 2);
+        assert.equal((await s.domain('f.test'))!.score, SCORE_FLOOR + 2);
       }));
 
     it('finds the nodes of a stem by origin with the weights of their links, and pages through nodes', () =>

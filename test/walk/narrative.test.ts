@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { narrativeAction, xRobotsTag } from '../../src/walk/actions/narrative.js';
-import { harvestReward } from '../../src/harvest/harvest.js';
+import { harvestReward, RELEVANCE_REWARD } from '../../src/harvest/harvest.js';
 import { relevance } from '../../src/text/relevance.js';
 import { bandKeys, shingleSet } from '../../src/text/minhash.js';
 import { words } from '../../src/text/tokenize.js';
@@ -97,7 +97,7 @@ test('with topic profiles a node is linked to every meta word it is relevant to,
   assert.ok(about!.metaWeights![1]! > about!.metaWeights![0]!, 'the literal word is the strongest evidence');
   assert.deepEqual(other!.metaWordIds, [], 'the nets by the fire are about none of them');
   assert.ok(r.outcome.kind === 'harvested' && r.outcome.onTopic === 1 && r.outcome.offTopic === 1);
-  assert.equal(harvestReward(r.outcome, 'relevance'), 0.5);
+  assert.equal(harvestReward(r.outcome, 'relevance'), 1, 'one node on the topic');
 });
 
 test('--keep drop: a paragraph relevant to no meta word is not kept, and counted', () => {
@@ -109,18 +109,41 @@ test('--keep drop: a paragraph relevant to no meta word is not kept, and counted
   assert.equal(kept.nodes.length, 1, 'kept by default, as the thesis keeps every paragraph that passes');
 });
 
-test('--reward relevance: a page earns the share of its nodes on the topic; one reached from no query earns the full point', () => {
+test('--reward relevance: a page earns a point per node on the topic, a page with none costs a point; one reached from no query earns the full point', () => {
   const half = narrativeAction(page(`<p>${PROSE}</p><p>${PROSE2}</p>`), meta, OPTS);
   assert.ok(half.outcome.kind === 'harvested' && half.outcome.onTopic === 1);
-  assert.equal(harvestReward(half.outcome, 'relevance'), 0.5, 'one of two nodes speaks of storm or lamp');
+  assert.equal(harvestReward(half.outcome, 'relevance'), 1, 'one of two nodes speaks of storm or lamp');
   assert.equal(harvestReward(half.outcome, 1), 1, 'the thesis reward does not look at the topic');
   const off = narrativeAction(page(`<p>${PROSE2}</p>`), meta, OPTS);
-  assert.equal(harvestReward(off.outcome, 'relevance'), 0, 'text about something else earns nothing');
+  assert.equal(harvestReward(off.outcome, 'relevance'), -1, 'text about something else costs a point');
   const unseeded = narrativeAction(page(`<p>${PROSE2}</p>`), { metaWordIds: [], metaStems: [] }, OPTS);
   assert.ok(unseeded.outcome.kind === 'harvested' && unseeded.outcome.onTopic === undefined);
   assert.equal(harvestReward(unseeded.outcome, 'relevance'), 1);
   const empty = narrativeAction(page('<p>Home | About</p>'), meta, OPTS);
-  assert.equal(harvestReward(empty.outcome, 'relevance'), 0, 'no node, no reward');
+  assert.equal(harvestReward(empty.outcome, 'relevance'), -1, 'no node on the topic: a point less');
+  const unseededEmpty = narrativeAction(page('<p>Home | About</p>'), { metaWordIds: [], metaStems: [] }, OPTS);
+  assert.equal(harvestReward(unseededEmpty.outcome, 'relevance'), 0, 'reached from no query and no node: as the thesis, nothing');
+  assert.equal(harvestReward({ kind: 'http-error', status: 404 }, 'relevance'), 0, 'a page not fetched neither earns nor costs');
+});
+
+test('the topic rewards: the share of nodes on the topic, how many are, or the sum of their relevance', () => {
+  const ABOUT = 'All night the keeper kept the great lamp turning over the black water, and the clockwork never once stopped.';
+  const r = narrativeAction(page(`<p>${ABOUT}</p><p>${PROSE}</p><p>${PROSE2}</p>`), { ...meta, topics: topics() }, OPTS);
+  assert.ok(r.outcome.kind === 'harvested' && r.outcome.nodes === 3 && r.outcome.onTopic === 2, JSON.stringify(r.outcome));
+  const strongest = r.nodes.map((n) => Math.max(0, ...(n.metaWeights ?? [])));
+  const sum = Math.round(strongest.reduce((a, b) => a + b, 0) * 1e4) / 1e4;
+  assert.ok(sum > 0.5, `two nodes on the topic, each at least ${strongest.join(', ')}`);
+  assert.equal(r.outcome.topicWeight, sum, 'each on-topic node counts its strongest link weight once');
+  assert.equal(harvestReward(r.outcome, { topic: 'share' }), 2 / 3);
+  assert.equal(harvestReward(r.outcome, { topic: 'nodes' }), 2);
+  assert.equal(harvestReward(r.outcome, { topic: 'weight' }), sum);
+  assert.deepEqual(RELEVANCE_REWARD, { topic: 'nodes', barren: 1 });
+  assert.equal(harvestReward(r.outcome, 'relevance'), 2, '--reward relevance pays each node on the topic, not the share');
+  assert.equal(harvestReward(r.outcome, 1), 1, 'the thesis reward does not look at the topic');
+  const off = narrativeAction(page(`<p>${PROSE2}</p>`), { ...meta, topics: topics() }, OPTS);
+  for (const topic of ['share', 'nodes', 'weight'] as const) assert.equal(harvestReward(off.outcome, { topic }), 0, `${topic}: text about something else earns nothing`);
+  assert.equal(harvestReward(off.outcome, { topic: 'nodes', barren: 0.5 }), -0.5, 'and costs what a barren page is said to');
+  assert.equal(harvestReward(off.outcome, 'relevance'), -1, '--reward relevance: a page with nothing on the topic costs its domain a point');
 });
 
 test('--order relevance: a link whose anchor names a meta word, then links of a page on the topic, come first', () => {

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import seedrandom from 'seedrandom';
 import { FenwickWheel } from '../../src/walk/strategies/fenwick.js';
 import { RouletteWheel } from '../../src/walk/strategies/roulette.js';
+import { SCORE_FLOOR } from '../../src/store/store.js';
 
 /** Largest |observed - expected| in standard deviations of a binomial count, over all slots. */
 function worstSigma(counts: number[], probs: number[], n: number): number {
@@ -113,4 +114,22 @@ test('the same seed gives the same sequence of draws', () => {
   const seqA = Array.from({ length: 200 }, () => a.draw(ra));
   const seqB = Array.from({ length: 200 }, () => b.draw(rb));
   assert.deepEqual(seqA, seqB);
+});
+
+test('a penalty shrinks a slice down to SCORE_FLOOR, never out of the wheel', () => {
+  const wheel = new RouletteWheel<number>();
+  wheel.upsert(1);
+  wheel.upsert(2, 0.01);
+  wheel.setEligible(1, true);
+  wheel.reward(1, -0.5);
+  assert.equal(wheel.score(1), 0.5);
+  wheel.reward(1, -1);
+  assert.equal(wheel.score(1), SCORE_FLOOR, 'no lower than the floor');
+  wheel.reward(1, -1);
+  assert.equal(wheel.score(1), SCORE_FLOOR);
+  assert.equal(wheel.draw(() => 0.99), 1, 'still drawn when alone');
+  wheel.reward(2, -1);
+  assert.equal(wheel.score(2), 0.01, 'a score under the floor is not raised by a penalty');
+  wheel.reward(1, 2);
+  assert.equal(wheel.score(1), SCORE_FLOOR + 2, 'a reward adds as before');
 });

@@ -1,5 +1,6 @@
 import { sha256 } from '../hash.js';
 import { counterDeltas, firstInOrder, LINK_COLUMNS, linkOrderSql, toDomainScore, toLink, toWorker, type FullBands, type Row } from '../rows.js';
+import { SCORE_FLOOR } from '../store.js';
 import type { ClaimResult, CompletePageInput, CompletePageResult, DomainScore, HostClaim, Link, LinkInput, LinkOrder, WorkerInfo } from '../store.js';
 import { all, Contended, one, run, type Conn, type Statement, type Tx } from './conn.js';
 import { insertNodes } from './nodes.js';
@@ -177,7 +178,7 @@ export async function completePage(c: Tx, p: CompletePageInput, known: Map<strin
      WHERE id = ?`,
     [status, p.outcome.kind, p.outcome.detail ? JSON.stringify(p.outcome.detail) : null, p.etag ?? null, p.lastModified ?? null,
       retry ? null : at, tried, retry ? (p.notBefore ?? null) : null, p.linkId]],
-    [`UPDATE domains SET score = score + ?, pages = pages + ?, nodes = nodes + ?, errors = errors + ?,
+    [`UPDATE domains SET score = GREATEST(LEAST(score, ${SCORE_FLOOR}), score + ?), pages = pages + ?, nodes = nodes + ?, errors = errors + ?,
        score_at = IF(? <> 0, ?, score_at), next_fetch_at = COALESCE(GREATEST(next_fetch_at, ?), ?, next_fetch_at) WHERE id = ?`,
     [p.domainReward, d.pages, new Set(nodes.ids).size, d.errors, p.domainReward, at, p.hostNextAt ?? null, p.hostNextAt ?? null, link.domain_id]],
   ]);

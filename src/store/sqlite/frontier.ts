@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { sha256 } from '../hash.js';
 import { counterDeltas, firstInOrder, LINK_COLUMNS, linkOrderSql, toDomainScore, toLink, toWorker, type FullBands, type Row } from '../rows.js';
+import { SCORE_FLOOR } from '../store.js';
 import type { ClaimResult, CompletePageInput, CompletePageResult, DomainScore, HostClaim, Link, LinkInput, LinkOrder, WorkerInfo } from '../store.js';
 import { insertNodes } from './nodes.js';
 
@@ -120,7 +121,7 @@ export function completePage(db: Database.Database, p: CompletePageInput, full: 
     p.lastModified ?? null, retry ? null : at, tried, retry ? (p.notBefore ?? null) : null, p.linkId);
   const d = counterDeltas(status);
   db.prepare(
-    `UPDATE domains SET score = score + ?, pages = pages + ?, nodes = nodes + ?, errors = errors + ?,
+    `UPDATE domains SET score = MAX(MIN(score, ${SCORE_FLOOR}), score + ?), pages = pages + ?, nodes = nodes + ?, errors = errors + ?,
        score_at = CASE WHEN ? <> 0 THEN ? ELSE score_at END, next_fetch_at = COALESCE(MAX(next_fetch_at, ?), ?, next_fetch_at) WHERE id = ?`,
   ).run(p.domainReward, d.pages, new Set(nodes.ids).size, d.errors, p.domainReward, at, p.hostNextAt ?? null, p.hostNextAt ?? null, link.domain_id);
   return { applied: true, nodeIds: nodes.ids, newNodes: nodes.newNodes, newLinks };

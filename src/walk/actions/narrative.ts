@@ -97,6 +97,8 @@ export function narrativeAction(page: NarrativePage, meta: MetaContext, opts: Na
     });
   }
   const onTopic = topical ? nodes.filter((n) => n.metaWordIds.length > 0).length : undefined;
+  // Each on-topic node's strongest link weight (its relevance to the word it speaks of most), summed.
+  const topicWeight = round4(nodes.reduce((sum, n) => sum + Math.max(0, ...(n.metaWeights ?? [])), 0));
   if (opts.order === 'relevance' && meta.metaStems.length > 0) {
     const share = nodes.length === 0 ? 0 : onTopic! / nodes.length;
     followed.forEach((l, i) => {
@@ -108,7 +110,7 @@ export function narrativeAction(page: NarrativePage, meta: MetaContext, opts: Na
       kind: 'harvested',
       status: page.status,
       nodes: nodes.length,
-      ...(onTopic === undefined ? {} : { onTopic, offTopic, ...(dropped > 0 ? { offTopicDropped: dropped } : {}) }),
+      ...(onTopic === undefined ? {} : { onTopic, offTopic, topicWeight, ...(dropped > 0 ? { offTopicDropped: dropped } : {}) }),
       blocks: extracted.blocks,
       rejected: extracted.rejected,
       links: links.length,
@@ -159,6 +161,8 @@ export function linkPriority(pageShare: number, anchorStems: readonly string[], 
   const named = anchorStems.some((s) => metaStems.includes(s)) ? 1 : 0;
   return named + pageShare;
 }
+
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
 /** The page's title and headings, where a page says what it is about. */
 function headingsText(dom: ReturnType<typeof parseDom>): string {

@@ -1,3 +1,4 @@
+import { SCORE_FLOOR } from '../../store/store.js';
 import { FenwickWheel } from './fenwick.js';
 
 /**
@@ -50,11 +51,15 @@ export class RouletteWheel<K = number> {
     return slot !== undefined && this.eligible[slot]!;
   }
 
-  /** Adds `delta` to a domain's score (the thesis rewards a page that yielded a node with +1). */
+  /**
+   * Adds `delta` to a domain's score (the thesis rewards a page that yielded a node with +1). A
+   * negative delta leaves it no lower than SCORE_FLOOR (nor than it was), as the store does.
+   */
   reward(key: K, delta: number): void {
     const slot = this.slotOf.get(key);
     if (slot === undefined) return;
-    this.upsert(key, Math.max(0, this.scores[slot]! + delta));
+    const score = this.scores[slot]!;
+    this.upsert(key, Math.max(Math.min(score, SCORE_FLOOR), score + delta));
   }
 
   score(key: K): number | undefined {

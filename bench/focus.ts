@@ -1,0 +1,107 @@
+import { pathToFileURL } from 'node:url';
+import { gradedWeb, TOPIC, type GradedShape, type HostKind } from './graded-web.js';
+import { interval, paired, perPage, walkOnce, type Tally, type Walk } from './graded-walk.js';
+import { startChildWeb } from './harvest.js';
+import { mean } from './stats.js';
+
+/**
+ * Does the walk find text on the topic? On a generated web (bench/graded-web.ts) of hosts rich in
+ * prose about the topic, hosts rich in prose about something else, and poor hosts (shops, link
+ * lists, navigation), each walk gets the same search results for the meta word and the same page
+ * budget. Measured per page fetched: pages with a node, pages with a node on the topic, nodes on
+ * the topic. Rows: bfs, the thesis's roulette, each relevance reward with and without the relevance
+ * order, and an oracle that knows the hosts rich and on the topic (it is given their home pages and
+ * walks only them): the ceiling. Each seed makes another web and seeds the draws; the table gives
+ * the mean and half its 95 % confidence interval over seeds, the ratio to bfs per seed (paired),
+ * and the ratios of the means to roulette and to the oracle.
+ *
+ *   npx tsc -p . && node dist/bench/run.js focus
+ *
+ * Knobs: BENCH_FOCUS_SEEDS (8), BENCH_FOCUS_BUDGET (200 pages), BENCH_FOCUS_PAGES (100 per host),
+ * BENCH_FOCUS_DEPTH (10).
+ */
+
+const SEEDS = Number(process.env.BENCH_FOCUS_SEEDS ?? 8);
+const BUDGET = Number(process.env.BENCH_FOCUS_BUDGET ?? 200);
+const PAGES_PER_HOST = Number(process.env.BENCH_FOCUS_PAGES ?? 100);
+/**
+ * Deeper than the harvest's default 4: depth counts from the search results across hosts, so at 4 a
+ * host found three hops away yields its home page and a few more, and the depth, not the budget,
+ * would decide how much of a good host found by walking can be read.
+ */
+const DEPTH = Number(process.env.BENCH_FOCUS_DEPTH ?? 10);
+
+const RICH_ON = 'rich, on topic';
+export const FOCUS_KINDS: HostKind[] = [
+  { name: RICH_ON, count: 3, narrative: 0.9, onTopic: 0.8 },
+  { name: 'rich, off topic', count: 5, narrative: 0.9, onTopic: 0.05 },
+  { name: 'poor', count: 16, narrative: 0.05, onTopic: 0.3 },
+];
+/** The search results: a search engine's few good hits among noise, as many of each kind. */
+const RESULTS: Record<string, number> = { [RICH_ON]: 1, 'rich, off topic': 2, poor: 3 };
+
+const WALKS: (Walk & { oracle?: boolean })[] = [
+  { name: 'bfs', strategy: 'bfs' },
+  { name: 'roulette (thesis: +1 per page with a node)', strategy: 'roulette' },
+  { name: 'roulette, reward: the share of its nodes on the topic (0-1; --reward relevance before)', strategy: 'roulette', over: { reward: { topic: 'share' } } },
+  { name: 'roulette, reward: share, --order relevance', strategy: 'roulette', over: { reward: { topic: 'share' }, narrative: { order: 'relevance' } } },
+  { name: 'roulette, reward: its nodes on the topic', strategy: 'roulette', over: { reward: { topic: 'nodes' } } },
+  { name: 'roulette, reward: nodes, --order relevance', strategy: 'roulette', over: { reward: { topic: 'nodes' }, narrative: { order: 'relevance' } } },
+  { name: 'roulette --reward relevance (its nodes on the topic, −1 for a page with none)', strategy: 'roulette', over: { reward: 'relevance' } },
+  { name: 'roulette --reward relevance --order relevance', strategy: 'roulette', over: { reward: 'relevance', narrative: { order: 'relevance' } } },
+  { name: 'roulette, reward: the sum of its nodes\' relevance', strategy: 'roulette', over: { reward: { topic: 'weight' } } },
+  { name: 'roulette, reward: sum of relevance, --order relevance', strategy: 'roulette', over: { reward: { topic: 'weight' }, narrative: { order: 'relevance' } } },
+  { name: 'oracle: roulette on the rich on-topic hosts only, from their home pages', strategy: 'roulette', oracle: true },
+];
+
+export async function main(): Promise<string> {
+  const tallies = WALKS.map(() => [] as Tally[]);
+  const richBySeed: string[][] = [];
+  const shapeOf = (seed: number): GradedShape => ({ seed, pagesPerHost: PAGES_PER_HOST, kinds: FOCUS_KINDS, seeds: 0 });
+  for (let seed = 1; seed <= SEEDS; seed++) {
+    const web = await startChildWeb('graded', { ANWC_GRADED_SHAPE: JSON.stringify(shapeOf(seed)) });
+    try {
+      const generated = gradedWeb({ ...shapeOf(seed), port: web.port });
+      const home = (host: string) => `http://${host}:${web.port}/`;
+      const ofKind = (kind: string) => generated.hosts.filter((h) => h.kind === kind).map((h) => h.host);
+      // The first hosts of each kind: the generator shuffles kinds over host numbers.
+      const results = Object.entries(RESULTS).flatMap(([kind, n]) => ofKind(kind).slice(0, n).map(home));
+      const rich = ofKind(RICH_ON);
+      richBySeed.push(rich);
+      for (const [i, walk] of WALKS.entries()) {
+        const setup = walk.oracle
+          ? { budget: BUDGET, depth: DEPTH, seeds: rich.map(home), hosts: rich }
+          : { budget: BUDGET, depth: DEPTH, seeds: results };
+        tallies[i]!.push(await walkOnce(web, walk, seed, setup));
+      }
+    } finally {
+      await web.stop();
+    }
+  }
+  const bfs = tallies[0]!;
+  const roulette = tallies[1]!;
+  const oracle = tallies[WALKS.length - 1]!;
+  const { nodes, topical, topicNodes } = perPage;
+  // Nodes on the topic are few on some webs for some walks: a ratio per seed would swing with them.
+  const over = (ts: Tally[], base: Tally[]) => (mean(ts.map(topicNodes)) / Math.max(1e-9, mean(base.map(topicNodes)))).toFixed(2);
+  const rows = WALKS.map((w, i) => {
+    const ts = tallies[i]!;
+    const onRich = ts.map((t, s) => richBySeed[s]!.reduce((n, h) => n + (t.byHost.get(h) ?? 0), 0) / Math.max(1, t.fetched));
+    return `| ${w.name} | ${interval(ts.map((t) => t.fetched), 0)} | ${interval(onRich)} | ${interval(ts.map(nodes))} | ${interval(paired(ts, bfs, nodes))}× | ${interval(ts.map(topical))} | ${interval(ts.map(topicNodes))} | ${over(ts, roulette)}× | ${over(ts, oracle)} |`;
+  });
+  const hosts = FOCUS_KINDS.reduce((n, k) => n + k.count, 0);
+  return [
+    `## Focus on a topic: ${hosts} hosts × ${PAGES_PER_HOST} pages, ${Object.values(RESULTS).reduce((a, b) => a + b, 0)} search results, budget ${BUDGET} pages, 1 fetch slot, ${SEEDS} seeds`,
+    '',
+    '| walk | pages fetched | share of them on the rich on-topic hosts | pages with a node / page | over bfs | pages with a node on the topic / page | nodes on the topic / page | over roulette | of the oracle |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows,
+    '',
+    `Hosts: ${FOCUS_KINDS.map((k) => `${k.count} ${k.name} (${Math.round(k.narrative * 100)} % of pages prose, ${Math.round(k.onTopic * 100)} % of that about the ${TOPIC})`).join('; ')}.`,
+    `Search results for "${TOPIC}": the home pages of ${Object.entries(RESULTS).map(([k, n]) => `${n} ${k}`).join(', ')} host(s); the oracle gets the home pages of the ${FOCUS_KINDS[0]!.count} rich on-topic hosts instead and walks only them.`,
+    `Mean ± half the 95 % confidence interval (Student's t) over the web seeds; "over bfs" is the ratio to bfs on the same web, per seed; "over roulette" and "of the oracle" divide the mean nodes on the topic per page by that walk's. Depth limit ${DEPTH} (from the search results, across hosts).`,
+    'On the topic: a node linked to the meta word by evidence (text/profile.ts).',
+  ].join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) console.log(await main());
