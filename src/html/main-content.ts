@@ -121,6 +121,7 @@ export function mainContent(root: Dom, boilerplate: Boilerplate = isBoilerplate)
   if (!top) return [root];
   top = commonAncestor(top, best, scores) ?? top;
   best = scores.get(top)?.score ?? best;
+  const scoredTop = top;
   // A lone child of a parent that scores little more is the parent's text cut short (a wrapper div).
   while (top.parentNode && tagOf(top.parentNode) && tagOf(top.parentNode) !== 'body' && top.parentNode.childNodes.filter(isElement).length === 1) {
     top = top.parentNode;
@@ -146,9 +147,17 @@ export function mainContent(root: Dom, boilerplate: Boilerplate = isBoilerplate)
       if ((text.length > 80 && ld < 0.25) || (text.length > 0 && ld === 0 && /\.( |$)/.test(text))) chosen.add(sib);
     }
   }
-  // An article cut into pieces by advertisements: the other pieces wear the same class.
-  const cls = top.getAttribute('class')?.trim();
-  return inOrder(root, chosen, cls && cues(cls).positive ? (el) => el.getAttribute('class')?.trim() === cls && (scores.get(el)?.score ?? 0) > 0 : undefined);
+  // An article cut into pieces by advertisements: the other pieces wear the same class, less the
+  // numbers that tell them apart ("story-body story-body-2" is a "story-body").
+  const cls = pieceClass(scoredTop);
+  return inOrder(root, chosen, cls !== '' && cues(cls).positive ? (el) => pieceClass(el) === cls && (scores.get(el)?.score ?? 0) > 0 : undefined);
+}
+
+/** An element's class names without those that number it, sorted: what the pieces of one article share. */
+function pieceClass(el: HTMLElement): string {
+  const cls = el.getAttribute('class');
+  if (!cls) return '';
+  return cls.trim().split(/\s+/).filter((c) => !/\d/.test(c)).sort().join(' ');
 }
 
 /**

@@ -131,3 +131,9 @@ test('a paragraph in a wrapper of its own beside the story (an intro, a standfir
   const html = `<html><body><div class="wrap"><div class="intro-x"><p>${S[5]}</p></div><div class="story-copy">${paras(S.slice(0, 4))}</div></div></body></html>`;
   assert.deepEqual(narrative(html), [S[5], ...S.slice(0, 4)]);
 });
+
+test('the pieces of an article parted by advertisements are read together though each carries its own number', () => {
+  const html = `<html><body><div class="column"><div class="story-text story-text-1">${paras(S.slice(0, 2))}</div><div class="ad"><p>Advertisement</p></div></div>`
+    + `<div class="column-b"><div class="story-text story-text-2">${paras(S.slice(2, 5))}</div></div></body></html>`;
+  assert.deepEqual(narrative(html), S.slice(0, 5));
+});
