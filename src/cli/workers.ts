@@ -113,7 +113,7 @@ export function workersSummary(runs: WorkerRun[]): string[] {
  * keeps each worker's last count: a worker that ends leaves the live list, its pages do not leave
  * the run), the frontier and the nodes.
  */
-async function progressLine(store: Store, started: number, seen: Map<string, number>): Promise<string> {
+export async function progressLine(store: Store, started: number, seen: Map<string, number>): Promise<string> {
   const [workers, sum] = await Promise.all([store.liveWorkers(started - 1000), store.summary()]);
   const seconds = Math.max(1, (Date.now() - started) / 1000);
   for (const w of workers) seen.set(w.owner, Math.max(w.pages, seen.get(w.owner) ?? 0));

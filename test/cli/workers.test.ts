@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { openStore } from '../../src/store/open.js';
-import { workerBudgets } from '../../src/cli/workers.js';
+import { progressLine, workerBudgets } from '../../src/cli/workers.js';
 import { startAnwc } from '../support/cli.js';
 import { mysqlDb, sqliteDb, type TestDb } from '../support/db.js';
 import { prose } from '../support/flaky.js';
@@ -57,6 +57,26 @@ describe('workerBudgets', () => {
     assert.deepEqual(workerBudgets(3, 10), [4, 3, 3]);
     assert.deepEqual(workerBudgets(4, 2), [1, 1]);
     assert.deepEqual(workerBudgets(2, undefined), [undefined, undefined]);
+  });
+});
+
+describe('the workers\' progress line', () => {
+  it('sums the pages of every worker, and keeps those of a worker that has ended', async () => {
+    const db = sqliteDb();
+    const store = await openStore(db.url);
+    try {
+      const started = Date.now();
+      const seen = new Map<string, number>();
+      await store.heartbeat('w1', { now: Date.now(), leaseMs: 30_000, pages: 7 });
+      await store.heartbeat('w2', { now: Date.now(), leaseMs: 30_000, pages: 5 });
+      assert.match(await progressLine(store, started, seen), /^anwc: 2 workers, 12 pages started/);
+      await store.heartbeat('w1', { now: Date.now(), leaseMs: 30_000, pages: 9 });
+      await store.workerStopped('w2');
+      assert.match(await progressLine(store, started, seen), /^anwc: 1 workers, 14 pages started/, 'the ended worker\'s 5 pages stay in the sum');
+    } finally {
+      await store.close();
+      await db.cleanup();
+    }
   });
 });
 
