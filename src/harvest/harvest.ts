@@ -113,10 +113,11 @@ export function harvestActivity(store: Store, opts: HarvestOptions, topics: Meta
  * The roulette walk from the seeded frontier with the narrative action. Resumes whatever frontier
  * the store holds; several processes may run it on one MySQL database.
  */
-export async function harvest(store: Store, opts: HarvestOptions, hooks: HarvestHooks = {}): Promise<HarvestReport> {
-  // The profiles are learned anew: the document frequencies count the store's text, grown since.
-  const topics = await rebuildProfiles(store);
-  return runActivity(store, harvestActivity(store, opts, topics), opts, { ...opts }, hooks);
+export async function harvest(store: Store, opts: HarvestOptions, hooks: HarvestHooks = {}, topics?: MetaTopic[]): Promise<HarvestReport> {
+  // Unless the caller learned them for this run (once for all its workers), the profiles are
+  // learned anew: the document frequencies count the store's text, grown since.
+  const t = topics ?? (await rebuildProfiles(store));
+  return runActivity(store, harvestActivity(store, opts, t), opts, { ...opts }, hooks);
 }
 
 /** The meta words of a link's query lineage, cached per query: nodes found below a query carry its words. */

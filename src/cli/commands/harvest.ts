@@ -103,6 +103,8 @@ export const harvestCommand: CommandModule = {
       const workers = v('workers') as number;
       if (workers > 1) {
         process.stderr.write(`anwc: starting ${workers} workers on ${waiting} links waiting (strategy ${opts.strategy})\n`);
+        // The topic profiles are learned once here; each worker reads them (harvest below).
+        await (await import('../../feed/profiles.js')).rebuildProfiles(store);
         const runs = await runWorkers(workers, workerArgs(process.argv.slice(2)), store, { db, progress: resolved(argv, 'progress').value !== 'none', maxPages: opts.maxPages });
         process.stdout.write(argv.json ? `${JSON.stringify({ workers: runs })}\n` : `${workersSummary(runs).join('\n')}\n`);
         return workersExit(runs);
@@ -116,10 +118,11 @@ export const harvestCommand: CommandModule = {
       const stopBudget = keepHeapUnder(v('heap-budget') as number);
       // The crawler is loaded only to crawl: `harvest --help` and a refused flag do not need it.
       const { harvest } = await import('../../harvest/harvest.js');
+      const { loadTopics } = await import('../../feed/profiles.js');
       const report = await harvest(store, opts, {
         onStart: (w) => (walker = w),
         onProgress: (stats, x) => view.update(stats, { ...x, queue: Math.max(0, waiting + stats.newLinks - stats.pagesDone) }),
-      }).finally(stopBudget);
+      }, process.env[WORKER_ENV] ? await loadTopics(store) : undefined).finally(stopBudget);
       view.stop();
       if (argv.json) {
         process.stdout.write(`${JSON.stringify({ runId: report.runId, stop: report.stop, elapsedMs: report.elapsedMs, ...report.stats.toJSON(), wheel: report.wheel, givenUp: report.givenUp, requeued: requeued + report.requeued })}\n`);
