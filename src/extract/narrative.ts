@@ -82,9 +82,9 @@ const keptChars = (e: Extracted) => e.kept.reduce((n, k) => n + k.text.length, 0
 function readBlocks(blocks: Block[], title: ReadonlySet<string>, heuristics: HeuristicOptions): Extracted {
   const h = pageHeuristics(blocks, heuristics);
   const parts = blocks.flatMap((b) => pieces(b, h.maxChars));
-  // One <h1> is the page's headline; where several are, they head its sections, and only the first names the page.
-  const headline = parts.filter((b) => b.tag === 'h1').length > 1 ? parts.find((b) => b.tag === 'h1') : undefined;
-  const judged = parts.map((piece) => judge(piece, h, title, piece.tag !== 'h1' || headline === undefined || piece === headline));
+  // The first <h1> is the page's headline; more of them head its sections.
+  const headline = parts.find((b) => b.tag === 'h1');
+  const judged = parts.map((piece) => judge(piece, h, title, piece === headline));
   const rejected: Record<string, number> = {};
   const reject = (rule: string, n = 1) => (rejected[rule] = (rejected[rule] ?? 0) + n);
   const kept: (Extracted['kept'][number] & { linkDensity: number; inline: boolean })[] = [];
@@ -206,7 +206,7 @@ function mainBlocks(dom: Dom, boilerplate: Boilerplate): Block[] {
   return mainContent(dom, boilerplate).flatMap((root) => extractBlocks(root, { blocks: TAGS, skip: boilerplate, splitAtBlankLines: true }));
 }
 
-function judge(b: Block, h: HeuristicOptions, title: ReadonlySet<string>, headlineByTag: boolean): Judged {
+function judge(b: Block, h: HeuristicOptions, title: ReadonlySet<string>, headline: boolean): Judged {
   const text = withoutCitations(plainTypography(b.text));
   if (text === '') return { kind: 'dropped', rules: [] };
   if (b.rejected === 'nested-table') return { kind: 'dropped', rules: [] };
@@ -216,7 +216,7 @@ function judge(b: Block, h: HeuristicOptions, title: ReadonlySet<string>, headli
   const rules = v.reasons.map((r) => r.rule as string);
   const n = specials(v.text, h.forbiddenChars);
   if (n > SPECIALS_ALLOWED) rules.push(n > v.text.length / CHARS_PER_SPECIAL ? 'figures' : 'forbidden-chars');
-  if (isTitle(v.text, v.words, b.tag, title, headlineByTag)) return { kind: 'dropped', rules: ['title'] };
+  if (isTitle(v.text, v.words, b.tag, title, headline)) return { kind: 'dropped', rules: ['title'] };
   const label = labelKind(v.text, v.words);
   if (label !== undefined) return { kind: 'dropped', rules: [label] };
   if (HEADING.has(b.tag)) return v.words.length > 0 && v.words.length <= 30 ? { kind: 'heading', text: v.text, words: v.words } : { kind: 'dropped', rules: ['heading-length'] };
@@ -261,8 +261,8 @@ function titleWords(dom: Dom): ReadonlySet<string> {
  * of several), and a heading or a line that is not a sentence made only of words of the document's
  * `<title>` (which often adds the site's name).
  */
-function isTitle(text: string, ws: readonly string[], tag: string, title: ReadonlySet<string>, headlineByTag: boolean): boolean {
-  if (tag === 'h1' && headlineByTag) return true;
+function isTitle(text: string, ws: readonly string[], tag: string, title: ReadonlySet<string>, headline: boolean): boolean {
+  if (headline) return true;
   if (ws.length === 0 || !ws.every((w) => title.has(tokenKey(w)))) return false;
   return HEADING.has(tag) || !SENTENCE_END.test(text);
 }
