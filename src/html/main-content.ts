@@ -58,17 +58,22 @@ interface Cues {
   negative: boolean;
 }
 const cueCache = new Map<string, Cues>();
-/** What a class or id value says of its element; values repeat across a page and a crawl, so they are remembered. */
-function cues(value: string): Cues {
-  let c = cueCache.get(value);
+/**
+ * What a class or an id value says of its element; values repeat across a page and a crawl, so
+ * they are remembered. An id of SLUG_WORDS words or more says nothing.
+ */
+function cues(value: string, kind: 'class' | 'id' = 'class'): Cues {
+  const key = `${kind} ${value}`;
+  let c = cueCache.get(key);
   if (c === undefined) {
     const ws = nameWords(value);
-    c = { positive: ws.some(isPositiveWord), negative: ws.some(isNegativeWord) };
+    c = kind === 'id' && ws.length >= SLUG_WORDS ? NO_CUES : { positive: ws.some(isPositiveWord), negative: ws.some(isNegativeWord) };
     if (cueCache.size > 10_000) cueCache.clear();
-    cueCache.set(value, c);
+    cueCache.set(key, c);
   }
   return c;
 }
+const NO_CUES: Cues = { positive: false, negative: false };
 
 /** Elements a reader never takes for the article's text. */
 const NOT_TEXT = new Set(['nav', 'aside', 'footer', 'header', 'button', 'select', 'noscript', 'iframe', 'svg', 'math', 'head', 'title', 'figure', 'menu']);
@@ -150,7 +155,9 @@ export function mainContent(root: Dom, boilerplate: Boilerplate = isBoilerplate)
   // An article cut into pieces by advertisements: the other pieces wear the same class, less the
   // numbers that tell them apart ("story-body story-body-2" is a "story-body").
   const cls = pieceClass(scoredTop);
-  return inOrder(root, chosen, cls !== '' && cues(cls).positive ? (el) => pieceClass(el) === cls && (scores.get(el)?.score ?? 0) > 0 : undefined);
+  // Scored elements only, so the class of every element of the page is not split and sorted.
+  const alike = (el: HTMLElement) => (scores.get(el)?.score ?? 0) > 0 && pieceClass(el) === cls;
+  return inOrder(root, chosen, cls !== '' && cues(cls).positive ? alike : undefined);
 }
 
 /** An element's class names without those that number it, sorted: what the pieces of one article share. */
@@ -215,10 +222,12 @@ export function isBoilerplateTag(el: HTMLElement): boolean {
 /** Elements that are left out of the text however they score (navigation, asides, hidden, and class/id that say so). */
 export function isBoilerplate(el: HTMLElement): boolean {
   if (isBoilerplateTag(el)) return true;
-  const hint = `${el.getAttribute('class') ?? ''} ${cueId(el)}`;
-  if (hint.trim() === '') return false;
-  const c = cues(hint);
-  return c.negative && !c.positive && tagOf(el) !== 'body' && tagOf(el) !== 'article' && tagOf(el) !== 'main';
+  const cls = el.getAttribute('class');
+  const id = el.getAttribute('id');
+  if (!cls && !id) return false;
+  const a = cls ? cues(cls) : NO_CUES;
+  const b = id ? cues(id, 'id') : NO_CUES;
+  return (a.negative || b.negative) && !(a.positive || b.positive) && tagOf(el) !== 'body' && tagOf(el) !== 'article' && tagOf(el) !== 'main';
 }
 
 /**
@@ -234,11 +243,6 @@ export function isHidden(el: HTMLElement): boolean {
 }
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i;
 
-/** The element's id when it can be a cue: not a heading's slug. */
-function cueId(el: HTMLElement): string {
-  const id = el.getAttribute('id') ?? '';
-  return nameWords(id).length >= SLUG_WORDS ? '' : id;
-}
 
 function prior(el: HTMLElement): number {
   const tag = tagOf(el);
@@ -250,9 +254,9 @@ function prior(el: HTMLElement): number {
 
 function classWeight(el: HTMLElement): number {
   let w = 0;
-  for (const v of [el.getAttribute('class'), cueId(el)]) {
+  for (const [v, kind] of [[el.getAttribute('class'), 'class'], [el.getAttribute('id'), 'id']] as const) {
     if (!v) continue;
-    const c = cues(v);
+    const c = cues(v, kind);
     if (c.negative) w -= 25;
     if (c.positive) w += 25;
   }
