@@ -2,6 +2,8 @@ import { pathToFileURL } from 'node:url';
 import { gradedWeb, TOPIC, type GradedShape, type HostKind } from './graded-web.js';
 import { interval, paired, perPage, walkOnce, type Tally, type Walk } from './graded-walk.js';
 import { startChildWeb } from './harvest.js';
+import { benchMysql } from '../test/support/db.js';
+import { backends, cliWalkOnce, workerRows, type CliWalk } from './focus-workers.js';
 import { mean } from './stats.js';
 
 /**
@@ -17,8 +19,15 @@ import { mean } from './stats.js';
  *
  *   npx tsc -p . && node dist/bench/run.js focus
  *
+ * A second table runs the thesis's roulette and the best relevance walk as `anwc harvest` does, once
+ * as one process with 2 fetch slots and once as `--workers 2` with one each, on SQLite and, when
+ * ANWC_TEST_MYSQL names a server, on MariaDB/MySQL: the wheel shared in the database should steer
+ * two workers as it steers one process (bench/focus-workers.ts).
+ *
+ *   ANWC_TEST_MYSQL=mysql://root@127.0.0.1:3306/ node dist/bench/run.js focus
+ *
  * Knobs: BENCH_FOCUS_SEEDS (8), BENCH_FOCUS_BUDGET (200 pages), BENCH_FOCUS_PAGES (100 per host),
- * BENCH_FOCUS_DEPTH (10).
+ * BENCH_FOCUS_DEPTH (10), BENCH_FOCUS_WORKER_SEEDS (5).
  */
 
 const SEEDS = Number(process.env.BENCH_FOCUS_SEEDS ?? 8);
@@ -30,6 +39,8 @@ const PAGES_PER_HOST = Number(process.env.BENCH_FOCUS_PAGES ?? 100);
  * would decide how much of a good host found by walking can be read.
  */
 const DEPTH = Number(process.env.BENCH_FOCUS_DEPTH ?? 10);
+
+const WORKER_SEEDS = Number(process.env.BENCH_FOCUS_WORKER_SEEDS ?? 5);
 
 const RICH_ON = 'rich, on topic';
 export const FOCUS_KINDS: HostKind[] = [
@@ -54,9 +65,17 @@ const WALKS: (Walk & { oracle?: boolean })[] = [
   { name: 'oracle: roulette on the rich on-topic hosts only, from their home pages', strategy: 'roulette', oracle: true },
 ];
 
+const CLI_WALKS: CliWalk[] = [
+  { name: 'roulette (thesis)', args: [] },
+  { name: 'roulette --reward relevance --order relevance', args: ['--reward', 'relevance', '--order', 'relevance'] },
+];
+
 export async function main(): Promise<string> {
   const tallies = WALKS.map(() => [] as Tally[]);
   const richBySeed: string[][] = [];
+  const stores = backends();
+  type WorkerTally = Awaited<ReturnType<typeof cliWalkOnce>>;
+  const byWorkers = stores.map(() => CLI_WALKS.map(() => ({ one: [] as WorkerTally[], two: [] as WorkerTally[] })));
   const shapeOf = (seed: number): GradedShape => ({ seed, pagesPerHost: PAGES_PER_HOST, kinds: FOCUS_KINDS, seeds: 0 });
   for (let seed = 1; seed <= SEEDS; seed++) {
     const web = await startChildWeb('graded', { ANWC_GRADED_SHAPE: JSON.stringify(shapeOf(seed)) });
@@ -73,6 +92,15 @@ export async function main(): Promise<string> {
           ? { budget: BUDGET, depth: DEPTH, seeds: rich.map(home), hosts: rich }
           : { budget: BUDGET, depth: DEPTH, seeds: results };
         tallies[i]!.push(await walkOnce(web, walk, seed, setup));
+      }
+      if (seed <= WORKER_SEEDS) {
+        for (const [b, backend] of stores.entries()) {
+          for (const [w, walk] of CLI_WALKS.entries()) {
+            const setup = { budget: BUDGET, depth: DEPTH, seeds: results, slots: 2 };
+            byWorkers[b]![w]!.one.push(await cliWalkOnce(web, backend, walk, seed, { ...setup, workers: 1 }));
+            byWorkers[b]![w]!.two.push(await cliWalkOnce(web, backend, walk, seed, { ...setup, workers: 2 }));
+          }
+        }
       }
     } finally {
       await web.stop();
@@ -101,7 +129,20 @@ export async function main(): Promise<string> {
     `Search results for "${TOPIC}": the home pages of ${Object.entries(RESULTS).map(([k, n]) => `${n} ${k}`).join(', ')} host(s); the oracle gets the home pages of the ${FOCUS_KINDS[0]!.count} rich on-topic hosts instead and walks only them.`,
     `Mean ± half the 95 % confidence interval (Student's t) over the web seeds; "over bfs" is the ratio to bfs on the same web, per seed; "over roulette" and "of the oracle" divide the mean nodes on the topic per page by that walk's. Depth limit ${DEPTH} (from the search results, across hosts).`,
     'On the topic: a node linked to the meta word by evidence (text/profile.ts).',
+    '',
+    `## The wheel with several workers: \`anwc harvest\`, one process with 2 fetch slots beside \`--workers 2\` with 1 each; the same webs, search results, budget ${BUDGET} (the whole run's) and depth ${DEPTH}; ${Math.min(WORKER_SEEDS, SEEDS)} seeds`,
+    '',
+    '| store, walk, processes | pages fetched | share on the rich on-topic hosts | share on hosts that gave no node | pages with a node / page | nodes on the topic / page | 2 workers over 1 process (nodes on the topic, paired) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...stores.flatMap((backend, b) => CLI_WALKS.flatMap((walk, w) =>
+      workerRows(`${backend.name}, ${walk.name}`, byWorkers[b]![w]!.one, byWorkers[b]![w]!.two, richBySeed))),
+    '',
+    benchMysqlLine(),
   ].join('\n');
 }
+
+const benchMysqlLine = () => benchMysql()
+  ? 'Each worker draws with its own seed (the run\'s --seed plus its number) from its copy of the wheel, refreshed from the database.'
+  : 'MariaDB/MySQL: not measured (set ANWC_TEST_MYSQL=mysql://root@127.0.0.1:3306/ to add its rows).';
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) console.log(await main());

@@ -90,7 +90,7 @@ export const OPTIONS = {
   },
   seed: {
     type: 'number',
-    describe: 'Seed for the random generator, so that a run can be repeated',
+    describe: 'Seed for the random generator, so that a run can be repeated (with --workers, worker k of 0..N-1 draws with the seed plus k)',
     check: (v) => (Number.isInteger(v) ? undefined : 'give a whole number'),
   },
   extractor: {

@@ -26,9 +26,9 @@ export interface WorkerRun {
  * with whether each takes a value. The database goes to each worker by its environment, never on
  * a command line that `ps` shows with its password.
  */
-const OURS: Record<string, boolean> = { '--workers': true, '--progress': true, '--kind': true, '--retry-failed': false, '--json': false, '--db': true, '--max-pages': true };
+const OURS: Record<string, boolean> = { '--workers': true, '--progress': true, '--kind': true, '--retry-failed': false, '--json': false, '--db': true, '--max-pages': true, '--seed': true };
 
-/** The harvest's own flags, less those above: each worker gets the rest, and its share of --max-pages (workerBudgets). */
+/** The harvest's own flags, less those above: each worker gets the rest, its share of --max-pages (workerBudgets) and its seed (workerSeed). */
 export function workerArgs(argv: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -52,13 +52,19 @@ export function workerBudgets(n: number, maxPages: number | undefined): (number 
   return Array.from({ length: n }, (_, k) => Math.floor(maxPages / n) + (k < maxPages % n ? 1 : 0)).filter((b) => b > 0);
 }
 
+/**
+ * Worker k's --seed: workers given one seed would draw the same domains in the same order and
+ * contend for them, so each draws its own stream, and the run can still be repeated.
+ */
+export const workerSeed = (seed: number, k: number): number => seed + k;
+
 export async function runWorkers(
-  n: number, args: string[], store: Store, o: { db: string; progress: boolean; maxPages?: number; stderr?: NodeJS.WritableStream },
+  n: number, args: string[], store: Store, o: { db: string; progress: boolean; maxPages?: number; seed?: number; stderr?: NodeJS.WritableStream },
 ): Promise<WorkerRun[]> {
   const stderr = o.stderr ?? process.stderr;
   const children: ChildProcess[] = [];
   const runs = workerBudgets(n, o.maxPages).map((budget, k) => {
-    const own = budget === undefined ? args : [...args, '--max-pages', String(budget)];
+    const own = [...args, ...(budget === undefined ? [] : ['--max-pages', String(budget)]), ...(o.seed === undefined ? [] : ['--seed', String(workerSeed(o.seed, k))])];
     // On a cluster, worker k starts on the k-th node and fails over to the others.
     const env = { ...process.env, ANWC_DB: startingAt(o.db, k), [WORKER_ENV]: String(k + 1) };
     // The channel tells a worker when this process is gone, even by SIGKILL: it stops as at Ctrl-C (cli/main.ts).

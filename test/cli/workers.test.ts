@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { openStore } from '../../src/store/open.js';
 import { progressLine, workerBudgets } from '../../src/cli/workers.js';
 import { startAnwc } from '../support/cli.js';
-import { mysqlDb, sqliteDb, type TestDb } from '../support/db.js';
+import { mysqlDb, rawSql, sqliteDb, type TestDb } from '../support/db.js';
 import { prose } from '../support/flaky.js';
 import { startTestWeb } from '../support/testweb.js';
 import { threeHarvests } from '../support/three-harvests.js';
@@ -127,6 +127,19 @@ describe('anwc harvest --workers', () => {
       let asked = 0;
       for (const h of HOSTS) for (let i = 0; i < 6; i++) asked += web.count(h, path(i));
       assert.equal(asked, 5, 'five pages fetched in all, not five a worker');
+    } finally {
+      await web.close();
+      await db.cleanup();
+    }
+  });
+
+  it('gives each worker a seed of its own, so that they do not draw the same domains in the same order', async () => {
+    const { web, db, args } = await setUp(3);
+    try {
+      const r = await startAnwc(args('--workers', '2', '--seed', '7')).exited;
+      assert.equal(r.code, 0, r.stderr);
+      const seeds = (await rawSql(db.url, 'SELECT seed FROM runs ORDER BY seed')).map((row) => Number(row.seed));
+      assert.deepEqual(seeds, [7, 8]);
     } finally {
       await web.close();
       await db.cleanup();

@@ -105,7 +105,7 @@ export const harvestCommand: CommandModule = {
         process.stderr.write(`anwc: starting ${workers} workers on ${waiting} links waiting (strategy ${opts.strategy})\n`);
         // The topic profiles are learned once here; each worker reads them (harvest below).
         await (await import('../../feed/profiles.js')).rebuildProfiles(store);
-        const runs = await runWorkers(workers, workerArgs(process.argv.slice(2)), store, { db, progress: resolved(argv, 'progress').value !== 'none', maxPages: opts.maxPages });
+        const runs = await runWorkers(workers, workerArgs(process.argv.slice(2)), store, { db, progress: resolved(argv, 'progress').value !== 'none', maxPages: opts.maxPages, seed: opts.seed });
         process.stdout.write(argv.json ? `${JSON.stringify({ workers: runs })}\n` : `${workersSummary(runs).join('\n')}\n`);
         return workersExit(runs);
       }

@@ -1,0 +1,97 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { openStore } from '../src/store/open.js';
+import { stem } from '../src/text/stem.js';
+import { benchMysql, mysqlDb, rawSql, sqliteDb, type TestDb } from '../test/support/db.js';
+import { TOPIC } from './graded-web.js';
+import { interval, paired, perPage, type Tally } from './graded-walk.js';
+import type { ChildWeb } from './harvest.js';
+
+/**
+ * Does the wheel hold with several workers? The same walk as `anwc harvest` runs it, once as one
+ * process with two fetch slots and once as `--workers 2` with one slot each: the same pages in
+ * flight, the same whole-run budget, one wheel (in the database) or two processes' copies of it.
+ * If the workers' copies drift from the shared scores, the second run spends more of its pages on
+ * hosts that give nothing and fewer on the rich hosts on the topic.
+ */
+
+export interface Backend {
+  name: string;
+  fresh: () => TestDb;
+}
+
+export const backends = (): Backend[] => [
+  { name: 'SQLite', fresh: sqliteDb },
+  ...(benchMysql() ? [{ name: 'MariaDB/MySQL', fresh: mysqlDb }] : []),
+];
+
+export interface CliWalk {
+  name: string;
+  args: string[];
+}
+
+export interface CliSetup {
+  budget: number;
+  depth: number;
+  seeds: string[];
+  /** Fetch slots of the whole run, shared out over the workers. */
+  slots: number;
+  workers: number;
+}
+
+const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+
+/** One `anwc harvest` on a fresh database seeded with the search results for TOPIC; what it fetched and found, read back. */
+export async function cliWalkOnce(web: ChildWeb, backend: Backend, walk: CliWalk, seed: number, setup: CliSetup): Promise<Tally & { barren: number }> {
+  const db = backend.fresh();
+  try {
+    const store = await openStore(db.url);
+    try {
+      const [word] = await store.ensureMetaWords([{ word: TOPIC, stem: stem(TOPIC) }]);
+      await store.recordSeeds(
+        { provider: 'file', terms: TOPIC, results: setup.seeds, metaWordIds: [word!.id] },
+        setup.seeds.map((url) => ({ url, host: new URL(url).hostname, depth: 0 })),
+      );
+    } finally {
+      await store.close();
+    }
+    const args = [
+      CLI, 'harvest', '--db', db.url, ...web.resolve.flatMap((r) => ['--resolve', r]), ...web.hosts.flatMap((h) => ['--hosts', h]),
+      '--delay', '0', '--seed', String(seed), '--max-pages', String(setup.budget), '--max-depth', String(setup.depth),
+      '--concurrency', String(setup.slots / setup.workers), '--progress', 'none', '--json',
+      ...(setup.workers > 1 ? ['--workers', String(setup.workers)] : []), ...walk.args,
+    ];
+    const code = await new Promise<number | null>((done) => spawn(process.execPath, args, { stdio: 'ignore' }).on('close', done));
+    if (code !== 0) throw new Error(`anwc harvest ${walk.args.join(' ')} on ${backend.name} exited with ${code}`);
+    return await readTally(db.url);
+  } finally {
+    await db.cleanup();
+  }
+}
+
+/** What the walk fetched and found, from the stored outcomes (the same SQL on both stores). */
+async function readTally(url: string): Promise<Tally & { barren: number }> {
+  const harvested = "l.outcome_kind = 'harvested'";
+  const [pages] = await rawSql(url, `SELECT COUNT(*) AS fetched, COALESCE(SUM(CASE WHEN JSON_EXTRACT(l.outcome_detail, '$.nodes') > 0 THEN 1 ELSE 0 END), 0) AS withNodes,
+      COALESCE(SUM(CASE WHEN JSON_EXTRACT(l.outcome_detail, '$.onTopic') > 0 THEN 1 ELSE 0 END), 0) AS onTopic,
+      COALESCE(SUM(JSON_EXTRACT(l.outcome_detail, '$.onTopic')), 0) AS onTopicNodes FROM links l WHERE ${harvested}`);
+  const hosts = await rawSql(url, `SELECT d.host AS host, COUNT(*) AS n, SUM(CASE WHEN JSON_EXTRACT(l.outcome_detail, '$.nodes') > 0 THEN 1 ELSE 0 END) AS rich
+      FROM links l JOIN domains d ON d.id = l.domain_id WHERE ${harvested} GROUP BY d.host`);
+  return {
+    fetched: Number(pages!.fetched), withNodes: Number(pages!.withNodes), onTopic: Number(pages!.onTopic), onTopicNodes: Number(pages!.onTopicNodes),
+    byHost: new Map(hosts.map((h) => [String(h.host), Number(h.n)])),
+    barren: hosts.filter((h) => Number(h.rich) === 0).reduce((n, h) => n + Number(h.n), 0),
+  };
+}
+
+/** The table's rows for one walk: one process with `slots` fetch slots, then `--workers 2` sharing them, each seed paired. */
+export function workerRows(
+  label: string, one: (Tally & { barren: number })[], two: (Tally & { barren: number })[], rich: string[][],
+): string[] {
+  const { nodes, topicNodes } = perPage;
+  const onRich = (ts: Tally[]) => ts.map((t, s) => rich[s]!.reduce((n, h) => n + (t.byHost.get(h) ?? 0), 0) / Math.max(1, t.fetched));
+  const barren = (ts: (Tally & { barren: number })[]) => ts.map((t) => t.barren / Math.max(1, t.fetched));
+  const row = (name: string, ts: (Tally & { barren: number })[], over: string) =>
+    `| ${label}, ${name} | ${interval(ts.map((t) => t.fetched), 0)} | ${interval(onRich(ts))} | ${interval(barren(ts))} | ${interval(ts.map(nodes))} | ${interval(ts.map(topicNodes))} | ${over} |`;
+  return [row('1 process', one, '1'), row('2 workers', two, `${interval(paired(two, one, topicNodes))}×`)];
+}
