@@ -4,7 +4,8 @@ import { openStore } from '../src/store/open.js';
 import { stem } from '../src/text/stem.js';
 import { benchMysql, mysqlDb, rawSql, sqliteDb, type TestDb } from '../test/support/db.js';
 import { TOPIC } from './graded-web.js';
-import { interval, paired, perPage, type Tally } from './graded-walk.js';
+import { interval, perPage, type Tally } from './graded-walk.js';
+import { mean } from './stats.js';
 import type { ChildWeb } from './harvest.js';
 
 /**
@@ -84,14 +85,15 @@ async function readTally(url: string): Promise<Tally & { barren: number }> {
   };
 }
 
-/** The table's rows for one walk: one process with `slots` fetch slots, then `--workers 2` sharing them, each seed paired. */
+/** The table's rows for one walk: one process with 2 fetch slots, then `--workers 2` sharing them; the ratios are of the means (per seed they swing with a few nodes). */
 export function workerRows(
   label: string, one: (Tally & { barren: number })[], two: (Tally & { barren: number })[], rich: string[][],
 ): string[] {
   const { nodes, topicNodes } = perPage;
   const onRich = (ts: Tally[]) => ts.map((t, s) => rich[s]!.reduce((n, h) => n + (t.byHost.get(h) ?? 0), 0) / Math.max(1, t.fetched));
   const barren = (ts: (Tally & { barren: number })[]) => ts.map((t) => t.barren / Math.max(1, t.fetched));
-  const row = (name: string, ts: (Tally & { barren: number })[], over: string) =>
-    `| ${label}, ${name} | ${interval(ts.map((t) => t.fetched), 0)} | ${interval(onRich(ts))} | ${interval(barren(ts))} | ${interval(ts.map(nodes))} | ${interval(ts.map(topicNodes))} | ${over} |`;
-  return [row('1 process', one, '1'), row('2 workers', two, `${interval(paired(two, one, topicNodes))}×`)];
+  const over = (f: (t: Tally) => number) => `${(mean(two.map(f)) / Math.max(1e-9, mean(one.map(f)))).toFixed(2)}×`;
+  const row = (name: string, ts: (Tally & { barren: number })[], ratios: string) =>
+    `| ${label}, ${name} | ${interval(ts.map((t) => t.fetched), 0)} | ${interval(onRich(ts))} | ${interval(barren(ts))} | ${interval(ts.map(nodes))} | ${interval(ts.map(topicNodes))} | ${ratios} |`;
+  return [row('1 process', one, '1 · 1'), row('2 workers', two, `${over(nodes)} · ${over(topicNodes)}`)];
 }

@@ -132,7 +132,7 @@ export async function main(): Promise<string> {
     '',
     `## The wheel with several workers: \`anwc harvest\`, one process with 2 fetch slots beside \`--workers 2\` with 1 each; the same webs, search results, budget ${BUDGET} (the whole run's) and depth ${DEPTH}; ${Math.min(WORKER_SEEDS, SEEDS)} seeds`,
     '',
-    '| store, walk, processes | pages fetched | share on the rich on-topic hosts | share on hosts that gave no node | pages with a node / page | nodes on the topic / page | 2 workers over 1 process (nodes on the topic, paired) |',
+    '| store, walk, processes | pages fetched | share on the rich on-topic hosts | share on hosts that gave no node | pages with a node / page | nodes on the topic / page | 2 workers over 1 process: pages with a node · nodes on the topic |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...stores.flatMap((backend, b) => CLI_WALKS.flatMap((walk, w) =>
       workerRows(`${backend.name}, ${walk.name}`, byWorkers[b]![w]!.one, byWorkers[b]![w]!.two, richBySeed))),

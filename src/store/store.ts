@@ -573,8 +573,11 @@ export interface Store {
    * `http-NNN`, or `5xx`/`4xx`) is in `kinds` when given. How many.
    */
   retryFailed(kinds?: string[]): Promise<number>;
-  /** Domains with a link that can be leased now (pending, or leased with an expired lease). */
-  domainsWithPending(now?: number): Promise<DomainScore[]>;
+  /**
+   * Domains with a link that can be leased now (pending, or leased with an expired lease); with
+   * `afterId`, only those whose id is above it (the domains added since a look that saw up to it).
+   */
+  domainsWithPending(now?: number, afterId?: number): Promise<DomainScore[]>;
   domain(host: string): Promise<Domain | undefined>;
   /** The domains with the highest roulette scores, for run summaries. */
   topDomains(limit: number): Promise<TopDomains>;

@@ -1,4 +1,4 @@
-import type { Store } from '../store/store.js';
+import type { DomainScore, Store } from '../store/store.js';
 import { MinHeap } from './heap.js';
 import type { DomainStrategy } from './strategies/strategy.js';
 
@@ -41,6 +41,8 @@ export class Frontier {
   private readonly wakeups = new MinHeap<number>();
   /** The newest score change read from the store (load() reads every score). */
   private scoresSeen = 0;
+  /** The highest domain id read by a look at the store (not those this process added: another's lower id would be skipped). */
+  private newestDomain = 0;
 
   constructor(private readonly store: Store, private readonly strategy: DomainStrategy, private readonly opts: FrontierOptions) {}
 
@@ -55,17 +57,26 @@ export class Frontier {
   /** Reads the domains with pending links and their stored scores (at start, and now and then for others' links). */
   async load(): Promise<void> {
     this.scoresSeen = Math.max(this.scoresSeen, this.opts.now() - 1);
-    for (const d of await this.store.domainsWithPending(this.opts.now())) {
+    this.addPending(await this.store.domainsWithPending(this.opts.now()));
+  }
+
+  private addPending(domains: DomainScore[]): void {
+    for (const d of domains) {
       this.strategy.add(d.id, d.score);
       const s = this.state(d.id, d.host);
       s.pending = true;
       this.schedule(d.id);
+      this.newestDomain = Math.max(this.newestDomain, d.id);
     }
   }
 
   /**
-   * Scores other processes changed since the last look, into this process's wheel: one wheel for
-   * all, each process's copy at most one refresh old.
+   * Scores other processes changed since the last look, into this process's wheel, and the domains
+   * they found since (ids only grow): one wheel for all, each process's copy at most one refresh
+   * old. Without the new domains a worker would draw only among those it found itself until the
+   * next full load, while another worker's discoveries (a rich host among them) held their share of
+   * the wheel. A Galera cluster interleaves ids across its nodes, so a domain given a lower id
+   * than one already seen waits for that full load.
    */
   async refreshScores(): Promise<void> {
     // score_at is the writing process's clock: look back far enough that a machine whose clock
@@ -73,6 +84,7 @@ export class Frontier {
     const { scores, latest } = await this.store.scoresSince(this.scoresSeen - CLOCK_SKEW_MS);
     for (const d of scores) this.strategy.setScore(d.id, d.score);
     this.scoresSeen = Math.max(this.scoresSeen, latest);
+    this.addPending(await this.store.domainsWithPending(this.opts.now(), this.newestDomain));
   }
 
   /** A page added links on these hosts: their domains have pending work again. */

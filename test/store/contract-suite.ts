@@ -388,6 +388,8 @@ export function contractSuite(b: Backend): void {
         const l = (await s.linkByUrl('http://b.test/1'))!;
         assert.deepEqual([l.host, l.depth, l.status, l.discoveredAt], ['b.test', 1, 'pending', 100]);
         assert.deepEqual((await s.domainsWithPending()).map((d) => d.host), ['a.test', 'b.test']);
+        await s.addLinks([{ url: 'http://c.test/1', host: 'c.test', depth: 0 }]);
+        assert.deepEqual((await s.domainsWithPending(Date.now(), (await s.domain('b.test'))!.id)).map((d) => d.host), ['c.test'], 'after an id: the domains added since');
       }));
 
     it('leases links in discovery order, one holder each, and takes back expired leases', () =>

@@ -38,3 +38,31 @@ test('a process\'s wheel follows the rewards another process stored, after one r
     await db.cleanup();
   }
 });
+
+test('a process\'s wheel takes in the domains another process found, after one refresh', async () => {
+  const db = sqliteDb();
+  const store = await openStore(db.url);
+  try {
+    await store.addLinks([1, 2].map((i) => ({ url: `http://a.test/${i}`, host: 'a.test', depth: 0 })));
+    let now = 1000;
+    const strategy = createStrategy('roulette');
+    const mine = new Frontier(store, strategy, { readiness: () => 0, now: () => now });
+    await mine.load();
+    // Another process walks a page of a.test; it links to c.test, a host this process never saw.
+    now = 2000;
+    const link = (await store.leaseNextLink((await store.domain('a.test'))!.id, 'other', 10_000, now))!;
+    const found = { url: 'http://c.test/story', host: 'c.test', depth: 1 };
+    await store.completePage({ linkId: link.id, owner: 'other', outcome: { kind: 'harvested' }, nodes: [], newLinks: [found], domainReward: 0, at: now });
+    const c = (await store.domain('c.test'))!.id;
+    const rng = seedrandom('wheel');
+    const draws = () => Array.from({ length: 200 }, () => mine.draw(rng));
+    assert.ok(!draws().includes(c), 'unknown before the refresh');
+    await mine.refreshScores();
+    const after = draws();
+    assert.ok(after.includes(c), 'drawn after it');
+    assert.ok(Math.abs(after.filter((d) => d === c).length / 200 - 0.5) < 0.15, 'with its share of the wheel: 1 of 2');
+  } finally {
+    await store.close();
+    await db.cleanup();
+  }
+});

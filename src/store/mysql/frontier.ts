@@ -191,12 +191,12 @@ export async function releaseExpiredLeases(c: Conn, now: number): Promise<number
     [now])).affectedRows;
 }
 
-export async function domainsWithPending(c: Conn, now: number): Promise<DomainScore[]> {
+export async function domainsWithPending(c: Conn, now: number, afterId = 0): Promise<DomainScore[]> {
   const rows = await all(c,
     `SELECT d.id, d.host, d.score FROM domains d
-     WHERE EXISTS (SELECT 1 FROM links l WHERE l.domain_id = d.id AND l.status = 'pending')
-        OR EXISTS (SELECT 1 FROM links l WHERE l.domain_id = d.id AND l.status = 'leased' AND l.lease_expires_at <= ?)
-     ORDER BY d.id`, [now]);
+     WHERE d.id > ? AND (EXISTS (SELECT 1 FROM links l WHERE l.domain_id = d.id AND l.status = 'pending')
+        OR EXISTS (SELECT 1 FROM links l WHERE l.domain_id = d.id AND l.status = 'leased' AND l.lease_expires_at <= ?))
+     ORDER BY d.id`, [afterId, now]);
   return rows.map(toDomainScore);
 }
 

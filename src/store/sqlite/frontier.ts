@@ -134,13 +134,13 @@ export function releaseExpiredLeases(db: Database.Database, now: number): number
   ).run(now).changes;
 }
 
-export function domainsWithPending(db: Database.Database, now: number): DomainScore[] {
+export function domainsWithPending(db: Database.Database, now: number, afterId = 0): DomainScore[] {
   const rows = db.prepare(
     `SELECT d.id, d.host, d.score FROM domains d
-     WHERE EXISTS (SELECT 1 FROM links l WHERE l.domain_id = d.id AND l.status = 'pending')
-        OR EXISTS (SELECT 1 FROM links l WHERE l.domain_id = d.id AND l.status = 'leased' AND l.lease_expires_at <= ?)
+     WHERE d.id > ? AND (EXISTS (SELECT 1 FROM links l WHERE l.domain_id = d.id AND l.status = 'pending')
+        OR EXISTS (SELECT 1 FROM links l WHERE l.domain_id = d.id AND l.status = 'leased' AND l.lease_expires_at <= ?))
      ORDER BY d.id`,
-  ).all(now) as Row[];
+  ).all(afterId, now) as Row[];
   return rows.map(toDomainScore);
 }
 

@@ -267,8 +267,8 @@ export class SqliteStore implements Store {
     return this.write(() => frontier.retryFailed(this.db, failedWhere(SQLITE_FAILURE_KEY, kinds)));
   }
 
-  async domainsWithPending(now = Date.now()): Promise<DomainScore[]> {
-    return frontier.domainsWithPending(this.db, now);
+  async domainsWithPending(now = Date.now(), afterId = 0): Promise<DomainScore[]> {
+    return frontier.domainsWithPending(this.db, now, afterId);
   }
 
   async domain(host: string): Promise<Domain | undefined> {
