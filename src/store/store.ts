@@ -573,11 +573,14 @@ export interface Store {
    * `http-NNN`, or `5xx`/`4xx`) is in `kinds` when given. How many.
    */
   retryFailed(kinds?: string[]): Promise<number>;
+  /** Domains with a link that can be leased now (pending, or leased with an expired lease). */
+  domainsWithPending(now?: number): Promise<DomainScore[]>;
   /**
-   * Domains with a link that can be leased now (pending, or leased with an expired lease); with
-   * `afterId`, only those whose id is above it (the domains added since a look that saw up to it).
+   * The domains given pending links after link `afterLinkId` (ids only grow; a Galera cluster
+   * interleaves them over its nodes, so a link may come late with a lower id), and the newest link
+   * id, to pass next time (read first; Number.MAX_SAFE_INTEGER reads it alone).
    */
-  domainsWithPending(now?: number, afterId?: number): Promise<DomainScore[]>;
+  domainsWithLinksAfter(afterLinkId: number): Promise<{ domains: DomainScore[]; newestLinkId: number }>;
   domain(host: string): Promise<Domain | undefined>;
   /** The domains with the highest roulette scores, for run summaries. */
   topDomains(limit: number): Promise<TopDomains>;

@@ -41,8 +41,8 @@ export class Frontier {
   private readonly wakeups = new MinHeap<number>();
   /** The newest score change read from the store (load() reads every score). */
   private scoresSeen = 0;
-  /** The highest domain id read by a look at the store (not those this process added: another's lower id would be skipped). */
-  private newestDomain = 0;
+  /** The newest link read by a look at the store. */
+  private linksSeen = 0;
 
   constructor(private readonly store: Store, private readonly strategy: DomainStrategy, private readonly opts: FrontierOptions) {}
 
@@ -57,6 +57,8 @@ export class Frontier {
   /** Reads the domains with pending links and their stored scores (at start, and now and then for others' links). */
   async load(): Promise<void> {
     this.scoresSeen = Math.max(this.scoresSeen, this.opts.now() - 1);
+    // The mark first: a link added during the scan is read again at the next refresh, not missed.
+    this.linksSeen = (await this.store.domainsWithLinksAfter(Number.MAX_SAFE_INTEGER)).newestLinkId;
     this.addPending(await this.store.domainsWithPending(this.opts.now()));
   }
 
@@ -66,17 +68,15 @@ export class Frontier {
       const s = this.state(d.id, d.host);
       s.pending = true;
       this.schedule(d.id);
-      this.newestDomain = Math.max(this.newestDomain, d.id);
     }
   }
 
   /**
    * Scores other processes changed since the last look, into this process's wheel, and the domains
-   * they found since (ids only grow): one wheel for all, each process's copy at most one refresh
-   * old. Without the new domains a worker would draw only among those it found itself until the
-   * next full load, while another worker's discoveries (a rich host among them) held their share of
-   * the wheel. A Galera cluster interleaves ids across its nodes, so a domain given a lower id
-   * than one already seen waits for that full load.
+   * they gave new links: one wheel for all, each process's copy at most one refresh old. Without
+   * the new links a worker would draw only among the domains it found, or still had work on,
+   * itself, until the next full load (rescanMs), while a rich host another worker found held its
+   * share of the wheel.
    */
   async refreshScores(): Promise<void> {
     // score_at is the writing process's clock: look back far enough that a machine whose clock
@@ -84,7 +84,9 @@ export class Frontier {
     const { scores, latest } = await this.store.scoresSince(this.scoresSeen - CLOCK_SKEW_MS);
     for (const d of scores) this.strategy.setScore(d.id, d.score);
     this.scoresSeen = Math.max(this.scoresSeen, latest);
-    this.addPending(await this.store.domainsWithPending(this.opts.now(), this.newestDomain));
+    const found = await this.store.domainsWithLinksAfter(this.linksSeen);
+    this.addPending(found.domains);
+    this.linksSeen = found.newestLinkId;
   }
 
   /** A page added links on these hosts: their domains have pending work again. */

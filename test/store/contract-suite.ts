@@ -388,8 +388,13 @@ export function contractSuite(b: Backend): void {
         const l = (await s.linkByUrl('http://b.test/1'))!;
         assert.deepEqual([l.host, l.depth, l.status, l.discoveredAt], ['b.test', 1, 'pending', 100]);
         assert.deepEqual((await s.domainsWithPending()).map((d) => d.host), ['a.test', 'b.test']);
-        await s.addLinks([{ url: 'http://c.test/1', host: 'c.test', depth: 0 }]);
-        assert.deepEqual((await s.domainsWithPending(Date.now(), (await s.domain('b.test'))!.id)).map((d) => d.host), ['c.test'], 'after an id: the domains added since');
+        const mark = (await s.domainsWithLinksAfter(Number.MAX_SAFE_INTEGER)).newestLinkId;
+        assert.equal(mark, (await s.linkByUrl('http://a.test/3'))!.id, 'the newest link');
+        await s.addLinks(['http://c.test/1', 'http://a.test/4'].map((url) => ({ url, host: new URL(url).hostname, depth: 0 })));
+        const after = await s.domainsWithLinksAfter(mark);
+        assert.deepEqual(after.domains.map((d) => d.host), ['a.test', 'c.test'], 'a known domain given a link and a new one');
+        assert.equal(after.newestLinkId, (await s.linkByUrl('http://a.test/4'))!.id);
+        assert.deepEqual((await s.domainsWithLinksAfter(after.newestLinkId)).domains, []);
       }));
 
     it('leases links in discovery order, one holder each, and takes back expired leases', () =>

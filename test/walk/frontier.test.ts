@@ -66,3 +66,31 @@ test('a process\'s wheel takes in the domains another process found, after one r
     await db.cleanup();
   }
 });
+
+test('a domain this process found without work is drawn again once another process gives it links', async () => {
+  const db = sqliteDb();
+  const store = await openStore(db.url);
+  try {
+    await store.addLinks(['a.test', 'b.test'].map((h) => ({ url: `http://${h}/`, host: h, depth: 0 })));
+    let now = 1000;
+    const strategy = createStrategy('roulette');
+    const mine = new Frontier(store, strategy, { readiness: () => 0, now: () => now });
+    await mine.load();
+    const a = (await store.domain('a.test'))!.id;
+    // Another process leases a.test's only link first: here a.test has no work.
+    const link = (await store.leaseNextLink(a, 'other', 10_000, now))!;
+    mine.exhausted(a, null);
+    const rng = seedrandom('wheel');
+    const draws = () => Array.from({ length: 100 }, () => mine.draw(rng));
+    assert.ok(!draws().includes(a));
+    // Its page links to more of a.test.
+    now = 2000;
+    const more = [1, 2].map((i) => ({ url: `http://a.test/${i}`, host: 'a.test', depth: 1 }));
+    await store.completePage({ linkId: link.id, owner: 'other', outcome: { kind: 'harvested' }, nodes: [], newLinks: more, domainReward: 0, at: now });
+    await mine.refreshScores();
+    assert.ok(draws().includes(a), 'a.test has work again');
+  } finally {
+    await store.close();
+    await db.cleanup();
+  }
+});

@@ -191,13 +191,26 @@ export async function releaseExpiredLeases(c: Conn, now: number): Promise<number
     [now])).affectedRows;
 }
 
-export async function domainsWithPending(c: Conn, now: number, afterId = 0): Promise<DomainScore[]> {
+export async function domainsWithPending(c: Conn, now: number): Promise<DomainScore[]> {
   const rows = await all(c,
     `SELECT d.id, d.host, d.score FROM domains d
-     WHERE d.id > ? AND (EXISTS (SELECT 1 FROM links l WHERE l.domain_id = d.id AND l.status = 'pending')
-        OR EXISTS (SELECT 1 FROM links l WHERE l.domain_id = d.id AND l.status = 'leased' AND l.lease_expires_at <= ?))
-     ORDER BY d.id`, [afterId, now]);
+     WHERE EXISTS (SELECT 1 FROM links l WHERE l.domain_id = d.id AND l.status = 'pending')
+        OR EXISTS (SELECT 1 FROM links l WHERE l.domain_id = d.id AND l.status = 'leased' AND l.lease_expires_at <= ?)
+     ORDER BY d.id`, [now]);
   return rows.map(toDomainScore);
+}
+
+/**
+ * The domains given pending links after link `afterLinkId` (links.id only grows), and the newest
+ * link id: how a process learns of the work other processes found without scanning every domain.
+ */
+export async function domainsWithLinksAfter(c: Conn, afterLinkId: number): Promise<{ domains: DomainScore[]; newestLinkId: number }> {
+  const newest = await one(c, 'SELECT MAX(id) AS id FROM links');
+  const rows = await all(c,
+    `SELECT d.id, d.host, d.score, x.pending FROM
+       (SELECT domain_id, SUM(CASE WHEN status = 'pending' THEN 1 ELSE 0 END) AS pending FROM links WHERE id > ? GROUP BY domain_id) x
+     JOIN domains d ON d.id = x.domain_id ORDER BY d.id`, [afterLinkId]);
+  return { domains: rows.filter((r) => Number(r.pending) > 0).map(toDomainScore), newestLinkId: Number(newest?.id ?? 0) };
 }
 
 export async function nextDueAt(c: Conn, domainId: number): Promise<number | null> {

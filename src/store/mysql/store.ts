@@ -214,8 +214,12 @@ export class MysqlStore implements Store {
     return transaction(this.pool, (c) => frontier.retryFailed(c, failedWhere(MYSQL_FAILURE_KEY, kinds)));
   }
 
-  async domainsWithPending(now = Date.now(), afterId = 0): Promise<DomainScore[]> {
-    return frontier.domainsWithPending(this.pool, now, afterId);
+  async domainsWithLinksAfter(afterLinkId: number): Promise<{ domains: DomainScore[]; newestLinkId: number }> {
+    return frontier.domainsWithLinksAfter(this.pool, afterLinkId);
+  }
+
+  async domainsWithPending(now = Date.now()): Promise<DomainScore[]> {
+    return frontier.domainsWithPending(this.pool, now);
   }
 
   async domain(host: string): Promise<Domain | undefined> {

@@ -134,14 +134,28 @@ export function releaseExpiredLeases(db: Database.Database, now: number): number
   ).run(now).changes;
 }
 
-export function domainsWithPending(db: Database.Database, now: number, afterId = 0): DomainScore[] {
+export function domainsWithPending(db: Database.Database, now: number): DomainScore[] {
   const rows = db.prepare(
     `SELECT d.id, d.host, d.score FROM domains d
-     WHERE d.id > ? AND (EXISTS (SELECT 1 FROM links l WHERE l.domain_id = d.id AND l.status = 'pending')
-        OR EXISTS (SELECT 1 FROM links l WHERE l.domain_id = d.id AND l.status = 'leased' AND l.lease_expires_at <= ?))
+     WHERE EXISTS (SELECT 1 FROM links l WHERE l.domain_id = d.id AND l.status = 'pending')
+        OR EXISTS (SELECT 1 FROM links l WHERE l.domain_id = d.id AND l.status = 'leased' AND l.lease_expires_at <= ?)
      ORDER BY d.id`,
-  ).all(afterId, now) as Row[];
+  ).all(now) as Row[];
   return rows.map(toDomainScore);
+}
+
+/**
+ * The domains given pending links after link `afterLinkId` (links.id only grows), and the newest
+ * link id: how a process learns of the work other processes found without scanning every domain.
+ */
+export function domainsWithLinksAfter(db: Database.Database, afterLinkId: number): { domains: DomainScore[]; newestLinkId: number } {
+  const newest = db.prepare('SELECT MAX(id) AS id FROM links').get() as Row;
+  const rows = db.prepare(
+    `SELECT d.id, d.host, d.score, x.pending FROM
+       (SELECT domain_id, SUM(CASE WHEN status = 'pending' THEN 1 ELSE 0 END) AS pending FROM links WHERE id > ? GROUP BY domain_id) x
+     JOIN domains d ON d.id = x.domain_id ORDER BY d.id`,
+  ).all(afterLinkId) as Row[];
+  return { domains: rows.filter((r) => Number(r.pending) > 0).map(toDomainScore), newestLinkId: Number(newest.id ?? 0) };
 }
 
 export function nextDueAt(db: Database.Database, domainId: number): number | null {

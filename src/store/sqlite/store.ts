@@ -267,8 +267,12 @@ export class SqliteStore implements Store {
     return this.write(() => frontier.retryFailed(this.db, failedWhere(SQLITE_FAILURE_KEY, kinds)));
   }
 
-  async domainsWithPending(now = Date.now(), afterId = 0): Promise<DomainScore[]> {
-    return frontier.domainsWithPending(this.db, now, afterId);
+  async domainsWithLinksAfter(afterLinkId: number): Promise<{ domains: DomainScore[]; newestLinkId: number }> {
+    return frontier.domainsWithLinksAfter(this.db, afterLinkId);
+  }
+
+  async domainsWithPending(now = Date.now()): Promise<DomainScore[]> {
+    return frontier.domainsWithPending(this.db, now);
   }
 
   async domain(host: string): Promise<Domain | undefined> {
