@@ -57,19 +57,20 @@ interface Cues {
   positive: boolean;
   negative: boolean;
 }
-const cueCache = new Map<string, Cues>();
+/** One cache a kind, keyed by the value itself: a key joining kind and value was a new string to hash at every look-up. */
+const cueCache = { class: new Map<string, Cues>(), id: new Map<string, Cues>() };
 /**
  * What a class or an id value says of its element; values repeat across a page and a crawl, so
  * they are remembered. An id of SLUG_WORDS words or more says nothing.
  */
 function cues(value: string, kind: 'class' | 'id' = 'class'): Cues {
-  const key = `${kind} ${value}`;
-  let c = cueCache.get(key);
+  const cache = cueCache[kind];
+  let c = cache.get(value);
   if (c === undefined) {
     const ws = nameWords(value);
     c = kind === 'id' && ws.length >= SLUG_WORDS ? NO_CUES : { positive: ws.some(isPositiveWord), negative: ws.some(isNegativeWord) };
-    if (cueCache.size > 10_000) cueCache.clear();
-    cueCache.set(key, c);
+    if (cache.size > 10_000) cache.clear();
+    cache.set(value, c);
   }
   return c;
 }
