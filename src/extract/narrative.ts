@@ -1,6 +1,6 @@
 import { extractBlocks, type Block, type Dom } from '../html/index.js';
 import { isBoilerplate, isBoilerplateTag, mainContent, type Boilerplate } from '../html/main-content.js';
-import { evaluateBlock, type HeuristicOptions } from '../text/index.js';
+import { evaluateBlock, resolveHeuristics, type HeuristicOptions } from '../text/index.js';
 import { detectLanguage, stopWordRatioFor } from '../text/language.js';
 import { splitSentences } from '../text/sentences.js';
 import { ISO_STOP_WORD_LANGUAGES, isoStopWords } from '../text/stopwords.js';
@@ -84,7 +84,10 @@ function readBlocks(blocks: Block[], title: ReadonlySet<string>, heuristics: Heu
   const parts = blocks.flatMap((b) => pieces(b, h.maxChars));
   // The first <h1> is the page's headline; more of them head its sections.
   const headline = parts.find((b) => b.tag === 'h1');
-  const judged = parts.map((piece) => judge(piece, h, title, piece === headline));
+  // judge counts the special characters itself. Resolved once a page: options made afresh for
+  // each block were checked afresh each time.
+  const rules = resolveHeuristics({ ...h, disabled: [...h.disabled, 'forbidden-chars'] });
+  const judged = parts.map((piece) => judge(piece, rules, title, piece === headline));
   const rejected: Record<string, number> = {};
   const reject = (rule: string, n = 1) => (rejected[rule] = (rejected[rule] ?? 0) + n);
   const kept: (Extracted['kept'][number] & { linkDensity: number; inline: boolean })[] = [];
@@ -206,13 +209,14 @@ function mainBlocks(dom: Dom, boilerplate: Boilerplate): Block[] {
   return mainContent(dom, boilerplate).flatMap((root) => extractBlocks(root, { blocks: TAGS, skip: boilerplate, splitAtBlankLines: true }));
 }
 
+/** `h`: the page's rules with forbidden-chars off. */
 function judge(b: Block, h: HeuristicOptions, title: ReadonlySet<string>, headline: boolean): Judged {
   const text = withoutCitations(plainTypography(b.text));
   if (text === '') return { kind: 'dropped', rules: [] };
   if (b.rejected === 'nested-table') return { kind: 'dropped', rules: [] };
   if (isFootnoteLine(text)) return { kind: 'dropped', rules: ['footnote'] };
   if (b.linkDensity > MAX_LINK_DENSITY) return { kind: 'dropped', rules: ['link-density'] };
-  const v = evaluateBlock(text, { ...h, disabled: [...h.disabled, 'forbidden-chars'] });
+  const v = evaluateBlock(text, h);
   const rules = v.reasons.map((r) => r.rule as string);
   const n = specials(v.text, h.forbiddenChars);
   if (n > SPECIALS_ALLOWED) rules.push(n > v.text.length / CHARS_PER_SPECIAL ? 'figures' : 'forbidden-chars');

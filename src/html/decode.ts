@@ -1,4 +1,4 @@
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
 import { encodingForLabel } from './labels.js';
 import { prescanEncoding } from './prescan.js';
@@ -58,7 +58,7 @@ export function detectEncoding(bytes: Uint8Array, contentType?: string | null): 
     // A page moved to UTF-8 often keeps the template's old <meta charset>: bytes beyond ASCII that
     // are all valid UTF-8 are that by every odds (no legacy text of any length is also UTF-8 by
     // chance), and a browser's reading of them as the meta says would be mojibake.
-    if (metaEnc !== 'UTF-8' && bytes.some((b) => b >= 0x80) && validUtf8(bytes)) return { charset: 'UTF-8', source: 'sniff', bom: 0 };
+    if (metaEnc !== 'UTF-8' && !isAscii(bytes) && validUtf8(bytes)) return { charset: 'UTF-8', source: 'sniff', bom: 0 };
     return { charset: metaEnc, source: 'meta', bom: 0 };
   }
 
@@ -149,7 +149,8 @@ function decodeAs(bytes: Uint8Array, encoding: string): string | undefined {
 
 /** Pure ASCII reads the same in every candidate; other bytes are UTF-8 when they are valid UTF-8, else windows-1252. */
 function sniff(bytes: Uint8Array): Encoding {
-  if (!bytes.some((b) => b >= 0x80)) return { charset: 'UTF-8', source: 'default', bom: 0 };
+  // Checked natively: a callback for each byte took a fifth of decodeHtml's time.
+  if (isAscii(bytes)) return { charset: 'UTF-8', source: 'default', bom: 0 };
   return { charset: validUtf8(bytes) ? 'UTF-8' : 'windows-1252', source: 'sniff', bom: 0 };
 }
 

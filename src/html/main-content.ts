@@ -57,19 +57,20 @@ interface Cues {
   positive: boolean;
   negative: boolean;
 }
-const cueCache = new Map<string, Cues>();
+/** One cache a kind, keyed by the value itself: a key joining kind and value was a new string to hash at every look-up. */
+const cueCache = { class: new Map<string, Cues>(), id: new Map<string, Cues>() };
 /**
  * What a class or an id value says of its element; values repeat across a page and a crawl, so
  * they are remembered. An id of SLUG_WORDS words or more says nothing.
  */
 function cues(value: string, kind: 'class' | 'id' = 'class'): Cues {
-  const key = `${kind} ${value}`;
-  let c = cueCache.get(key);
+  const cache = cueCache[kind];
+  let c = cache.get(value);
   if (c === undefined) {
     const ws = nameWords(value);
     c = kind === 'id' && ws.length >= SLUG_WORDS ? NO_CUES : { positive: ws.some(isPositiveWord), negative: ws.some(isNegativeWord) };
-    if (cueCache.size > 10_000) cueCache.clear();
-    cueCache.set(key, c);
+    if (cache.size > 10_000) cache.clear();
+    cache.set(value, c);
   }
   return c;
 }
@@ -115,7 +116,7 @@ export function mainContent(root: Dom, boilerplate: Boilerplate = isBoilerplate)
   }
   let top: HTMLElement | undefined;
   let best = 0;
-  const linkDensity = linkDensities(root);
+  const linkDensity = measure.linkDensity;
   for (const [el, s] of scores) {
     s.score *= 1 - linkDensity(el);
     if (s.score > best) {
@@ -290,26 +291,26 @@ function paragraphs(root: Dom, boilerplate: Boilerplate): { el: HTMLElement; who
  */
 function looseRuns(el: HTMLElement, measure: Measures): { length: number; commas: number }[] {
   const out: { length: number; commas: number }[] = [];
-  let run = EMPTY;
+  let run = empty();
   let breaks = 0;
   const flush = () => {
     if (!run.blank) out.push({ length: run.core, commas: run.commas });
-    run = EMPTY;
+    run = empty();
   };
   for (const k of el.childNodes) {
     if (k instanceof TextNode) {
       const m = measureText(k.text);
       if (!m.blank) breaks = 0;
-      run = join(run, m);
+      append(run, m);
     } else if (isElement(k)) {
       const tag = tagOf(k);
       if (tag === 'br') {
         if (++breaks === 2) flush();
-        else run = join(run, measureText('\n'));
+        else append(run, empty(true));
       } else if (INLINE_TAGS.has(tag)) {
         const m = measure.raw(k);
         if (!m.blank) breaks = 0;
-        run = join(run, m);
+        append(run, m);
       } else {
         flush();
         breaks = 0;
@@ -350,9 +351,12 @@ interface Measure {
   lead: boolean;
   trail: boolean;
   commas: number;
+  /** Characters that are not whitespace, and those of them inside links: the piece's link density. */
+  chars: number;
+  linked: number;
 }
 
-const EMPTY: Measure = { blank: true, space: false, core: 0, lead: false, trail: false, commas: 0 };
+const empty = (space = false): Measure => ({ blank: true, space, core: 0, lead: false, trail: false, commas: 0, chars: 0, linked: 0 });
 
 /** What \s matches, by code unit. */
 function isSpace(c: number): boolean {
@@ -362,6 +366,7 @@ function isSpace(c: number): boolean {
 /** One scan, no string made: this runs for every text node of every page. */
 function measureText(t: string): Measure {
   let core = 0;
+  let chars = 0;
   let commas = 0;
   let pendingSpace = false;
   for (let i = 0; i < t.length; i++) {
@@ -373,84 +378,83 @@ function measureText(t: string): Measure {
     if (pendingSpace) core++;
     pendingSpace = false;
     core++;
+    chars++;
     if (c === 44 || c === 0xff0c || c === 0x3001) commas++;
   }
-  if (core === 0) return { ...EMPTY, space: t.length > 0 };
-  return { blank: false, space: true, core, lead: isSpace(t.charCodeAt(0)), trail: isSpace(t.charCodeAt(t.length - 1)), commas };
-}
-
-/** The measure of two pieces one after the other. */
-function join(a: Measure, b: Measure): Measure {
-  if (a.blank) return b.blank ? { ...EMPTY, space: a.space || b.space } : { ...b, lead: b.lead || a.space };
-  if (b.blank) return { ...a, trail: a.trail || b.space };
-  return { blank: false, space: true, core: a.core + b.core + (a.trail || b.lead ? 1 : 0), lead: a.lead, trail: b.trail, commas: a.commas + b.commas };
-}
-
-/** Calls `visit` on every element under `root` (itself included), each after its children, without recursion. */
-function childrenFirst(root: HTMLElement, visit: (el: HTMLElement) => void): void {
-  const stack: { n: HTMLElement; open: boolean }[] = [{ n: root, open: false }];
-  while (stack.length) {
-    const top = stack.pop()!;
-    if (top.open) {
-      visit(top.n);
-      continue;
-    }
-    stack.push({ n: top.n, open: true });
-    for (const k of top.n.childNodes) if (isElement(k)) stack.push({ n: k, open: false });
-  }
+  if (core === 0) return empty(t.length > 0);
+  return { blank: false, space: true, core, lead: isSpace(t.charCodeAt(0)), trail: isSpace(t.charCodeAt(t.length - 1)), commas, chars, linked: 0 };
 }
 
 /**
- * innerText's length and commas for every element, in one walk from the leaves up. Asking each
- * candidate for its text read its whole subtree again: on a page of nested quotations or cells
- * that is the depth times the page, 100,000 elements under 512 levels took ten seconds.
+ * Extends `a` by the piece `b` that follows it, in place: the measures of a page are folded child
+ * by child, and a new object for each step was a good part of the page's garbage.
+ */
+function append(a: Measure, b: Measure): void {
+  if (b.blank) {
+    if (a.blank) a.space ||= b.space;
+    else a.trail ||= b.space;
+  } else if (a.blank) {
+    const lead = b.lead || a.space;
+    Object.assign(a, b);
+    a.lead = lead;
+  } else {
+    a.core += b.core + (a.trail || b.lead ? 1 : 0);
+    a.trail = b.trail;
+    a.commas += b.commas;
+    a.chars += b.chars;
+    a.linked += b.linked;
+  }
+}
+
+/** The elements under `root` (itself included), each before its descendants, without recursion. */
+function elementsInOrder(root: HTMLElement): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  const stack: HTMLElement[] = [root];
+  while (stack.length) {
+    const el = stack.pop()!;
+    out.push(el);
+    const kids = el.childNodes;
+    for (let i = kids.length - 1; i >= 0; i--) if (isElement(kids[i]!)) stack.push(kids[i] as HTMLElement);
+  }
+  return out;
+}
+
+/**
+ * innerText's length and commas, and the share of it in links, for every element, in one walk from
+ * the leaves up. Asking each candidate for its text read its whole subtree again: on a page of
+ * nested quotations or cells that is the depth times the page, 100,000 elements under 512 levels
+ * took ten seconds; scoring asks for the link density of each candidate and its ancestors too.
  */
 interface Measures {
   (el: HTMLElement): { length: number; commas: number };
   raw(el: HTMLElement): Measure;
+  linkDensity(el: HTMLElement): number;
 }
 function textMeasures(root: Dom): Measures {
   const measures = new Map<HTMLElement, Measure>();
-  childrenFirst(root, (el) => {
+  const order = elementsInOrder(root);
+  // Backwards, an element comes after all of its descendants.
+  for (let i = order.length - 1; i >= 0; i--) {
+    const el = order[i]!;
     // The parser reads a <br> as a line break, whatever it holds.
-    let m = tagOf(el) === 'br' ? measureText('\n') : EMPTY;
+    const m = tagOf(el) === 'br' ? empty(true) : empty();
     if (tagOf(el) !== 'br') {
       for (const k of el.childNodes) {
-        if (k instanceof TextNode) m = join(m, measureText(k.text));
-        else if (isElement(k)) m = join(m, measures.get(k)!);
+        if (k instanceof TextNode) append(m, measureText(k.text));
+        else if (isElement(k)) append(m, measures.get(k)!);
       }
     }
+    if (tagOf(el) === 'a') m.linked = m.chars;
     measures.set(el, m);
-  });
+  }
+  const none = empty();
   const measure = (el: HTMLElement) => {
-    const m = measures.get(el) ?? EMPTY;
+    const m = measures.get(el) ?? none;
     return { length: m.blank ? 0 : m.core, commas: m.commas };
   };
-  return Object.assign(measure, { raw: (el: HTMLElement) => measures.get(el) ?? EMPTY });
-}
-
-/**
- * Characters inside links over all characters, for every element of the page, counted in one walk:
- * scoring asks for the density of each candidate and its ancestors, and walking each subtree anew
- * made that quadratic in the depth of the page.
- */
-function linkDensities(root: Dom): (el: HTMLElement) => number {
-  const counts = new Map<HTMLElement, { all: number; linked: number }>();
-  childrenFirst(root, (el) => {
-    const c = { all: 0, linked: 0 };
-    for (const k of el.childNodes) {
-      if (k instanceof TextNode) c.all += k.text.replace(/\s+/g, '').length;
-      else if (isElement(k)) {
-        const kc = counts.get(k)!;
-        c.all += kc.all;
-        c.linked += kc.linked;
-      }
-    }
-    if (tagOf(el) === 'a') c.linked = c.all;
-    counts.set(el, c);
-  });
-  return (el) => {
-    const c = counts.get(el);
-    return c === undefined || c.all === 0 ? 0 : c.linked / c.all;
+  const linkDensity = (el: HTMLElement) => {
+    const m = measures.get(el);
+    return m === undefined || m.chars === 0 ? 0 : m.linked / m.chars;
   };
+  return Object.assign(measure, { raw: (el: HTMLElement) => measures.get(el) ?? none, linkDensity });
 }
