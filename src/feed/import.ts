@@ -5,7 +5,7 @@ import { analyzeMarkup, attributeValue, type MarkupDocument, type Node, type Sec
 import { sha256 } from '../store/hash.js';
 import { META_WORD_MAX, type MarkupFileInput, type MarkupNodeInput, type MarkupSectionInput, type MetaWord, type Store } from '../store/store.js';
 import { stem } from '../text/stem.js';
-import { rebuildProfiles } from './profiles.js';
+import { linkStoredNodes, rebuildProfiles } from './profiles.js';
 
 /**
  * `anwc import`: an author's ANE markup files become author nodes, their sentences and meta
@@ -34,6 +34,8 @@ export interface ImportReport {
   files: FileReport[];
   /** Meta words of the imported files that no search has used yet: the seeds still to plant. */
   unsearched: MetaWord[];
+  /** Stored crawler nodes linked to meta words by the new profiles (linkStoredNodes). */
+  relinked: { nodes: number; links: number };
 }
 
 export interface ImportOptions {
@@ -50,10 +52,12 @@ export async function importFiles(store: Store, files: string[], opts: ImportOpt
     reports.push(report.report);
     for (const s of report.stems) touched.add(s);
   }
-  // What the author wrote under each meta word is what its topic profile is learned from.
-  if (reports.some((r) => r.status === 'imported' || r.status === 'updated')) await rebuildProfiles(store, opts.at ?? Date.now());
+  // What the author wrote under each meta word is what its topic profile is learned from; the
+  // crawler nodes already stored are then linked to the words they now speak of.
+  const changed = reports.some((r) => r.status === 'imported' || r.status === 'updated');
+  const relinked = changed ? await linkStoredNodes(store, await rebuildProfiles(store, opts.at ?? Date.now())) : { nodes: 0, links: 0 };
   const unsearched = (await store.listMetaWords({ neverSearched: true })).filter((m) => touched.has(m.stem));
-  return { files: reports, unsearched: unsearched.map(({ id, word, stem: s }) => ({ id, word, stem: s })) };
+  return { files: reports, unsearched: unsearched.map(({ id, word, stem: s }) => ({ id, word, stem: s })), relinked };
 }
 
 async function importFile(store: Store, file: string, at: number, replace: boolean): Promise<{ report: FileReport; stems: string[] }> {

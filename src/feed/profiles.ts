@@ -1,6 +1,6 @@
-import type { MetaWord, Store, StoredProfile } from '../store/store.js';
+import type { MetaLinkInput, MetaWord, Store, StoredProfile } from '../store/store.js';
 import { contentStems } from '../text/relevance.js';
-import { buildProfiles, corpusStats, literalStems, type ProfileSource, type TopicProfile } from '../text/profile.js';
+import { buildProfiles, corpusStats, literalStems, nodeVector, topicEvidence, type ProfileSource, type TopicProfile } from '../text/profile.js';
 
 /**
  * The topic profiles of the store's meta words (text/profile.ts), learned from the author's nodes
@@ -48,3 +48,42 @@ export async function loadTopics(store: Store): Promise<MetaTopic[]> {
     };
   });
 }
+
+/** Crawler nodes read at a time when they are linked again. */
+const RELINK_PAGE = 500;
+
+/**
+ * Links the stored crawler nodes to the meta words their text now speaks of, after the profiles
+ * changed (an import that brought new meta words, or new author text under old ones): otherwise a
+ * node harvested before a word existed could never be drawn by it. Only links are added: a link
+ * made at harvest time may rest on the page's headings, which are not stored, so none is taken
+ * away. How many nodes gained a link, and how many links.
+ */
+export async function linkStoredNodes(store: Store, topics: MetaTopic[]): Promise<{ nodes: number; links: number }> {
+  let afterId = 0;
+  let nodes = 0;
+  let links = 0;
+  if (topics.length === 0) return { nodes, links };
+  for (;;) {
+    const page = await store.nodes({ origin: 'crawler', afterId, limit: RELINK_PAGE });
+    if (page.length === 0) return { nodes, links };
+    afterId = page[page.length - 1]!.id;
+    const add: MetaLinkInput[] = [];
+    for (const node of page) {
+      const has = new Set(node.metaWords.map((m) => m.id));
+      const fresh = topics.filter((t) => !has.has(t.id));
+      if (fresh.length === 0) continue;
+      const stems = contentStems(node.text);
+      const vector = nodeVector(stems);
+      const before = add.length;
+      for (const { id, profile } of fresh) {
+        const e = topicEvidence(stems, vector, NO_HEADINGS, profile);
+        if (e.linked) add.push({ nodeId: node.id, metaWordId: id, weight: e.score, evidence: { score: e.score, literal: e.literal, similarity: e.similarity, terms: e.terms } });
+      }
+      if (add.length > before) nodes++;
+    }
+    links += await store.addMetaLinks(add);
+  }
+}
+
+const NO_HEADINGS: ReadonlySet<string> = new Set();

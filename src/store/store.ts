@@ -148,6 +148,14 @@ export interface LinkEvidence {
   terms: string[];
 }
 
+/** A link of a stored node to a meta word, by evidence. */
+export interface MetaLinkInput {
+  nodeId: number;
+  metaWordId: number;
+  weight: number;
+  evidence: LinkEvidence;
+}
+
 /** A meta word's topic profile as stored: learned from the author (text/profile.ts). */
 export interface StoredProfile {
   metaWordId: number;
@@ -482,6 +490,11 @@ export interface Store {
   saveProfiles(profiles: Omit<StoredProfile, 'builtAt'>[], at?: number): Promise<void>;
   /** The stored topic profiles, by meta word id. */
   profiles(): Promise<StoredProfile[]>;
+  /**
+   * Links stored nodes to meta words by new evidence (the profiles changed); a link a node has
+   * already is kept as it is. How many were added.
+   */
+  addMetaLinks(links: MetaLinkInput[]): Promise<number>;
   /** A node's meta links, highest weight first, with the evidence each was made on. */
   nodeLinks(nodeId: number): Promise<NodeLink[]>;
 

@@ -49,8 +49,11 @@ export const importCommand: CommandModule = {
         }
       }
       const words = report.unsearched.map((m) => m.word);
-      if (argv.json) process.stdout.write(`${JSON.stringify({ unsearched: words })}\n`);
-      else if (words.length > 0) process.stdout.write(`new meta words to seed: ${words.join(', ')}\n`);
+      if (argv.json) process.stdout.write(`${JSON.stringify({ unsearched: words, relinked: report.relinked })}\n`);
+      else {
+        if (report.relinked.nodes > 0) process.stdout.write(`stored crawler nodes linked to meta words they speak of: ${report.relinked.nodes} (${report.relinked.links} links)\n`);
+        if (words.length > 0) process.stdout.write(`new meta words to seed: ${words.join(', ')}\n`);
+      }
       return failed ? EXIT.USAGE : EXIT.OK;
     } finally {
       await store.close();

@@ -3,7 +3,7 @@ import { sha256 } from '../hash.js';
 import { bandRows, evidenceJson, NODE_LINKS, toNodeLink, toProfile, candidatesInRank, shingleBlob, checkMetaWords, FullBands, nodesByBand, metaAudit, nodeQueryWhere, rankByBands, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
 import { TextTakenError, type AuditEntry, type NearCandidate, type NodeChange, type StoryFile } from '../store.js';
 import type {
-  NodeLink, StoredProfile,
+  NodeLink, StoredProfile, MetaLinkInput,
   DrawOptions, MarkupFileInput, MetaWord, MetaWordInfo, MetaWordInput, NodeInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, StoredNode,
   UrlCheck,
 } from '../store.js';
@@ -270,6 +270,13 @@ export async function saveProfiles(c: Tx, profiles: Omit<StoredProfile, 'builtAt
   if (profiles.length === 0) return;
   await run(c, 'INSERT INTO meta_profiles (meta_word_id, terms, anchors, sources, built_at) VALUES ?',
     [profiles.map((p) => [p.metaWordId, JSON.stringify(p.terms), JSON.stringify(p.anchors), p.sources, at])]);
+}
+
+/** See Store.addMetaLinks; rows in key order, so that concurrent writers lock index entries in one order. */
+export async function addMetaLinks(c: Conn, links: MetaLinkInput[]): Promise<number> {
+  if (links.length === 0) return 0;
+  const rows = links.map((l) => [l.nodeId, l.metaWordId, l.weight, JSON.stringify(l.evidence)] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return (await run(c, 'INSERT IGNORE INTO node_meta (node_id, meta_word_id, weight, evidence) VALUES ?', [rows])).affectedRows;
 }
 
 export async function profiles(c: Conn): Promise<StoredProfile[]> {

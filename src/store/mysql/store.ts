@@ -4,7 +4,7 @@ import type {
   AuditEntry, NodeChange, StoryFile,
   ClaimResult, CompletePageInput, CompletePageResult, HostClaim, WorkerInfo, Domain, DomainScore, DrawOptions, Link, LinkInput, LinkOrder, MarkupFileInput, MarkupFileRecord, MetaWord,
   MetaWordInfo, MetaWordInput, NearCandidate, NodeQuery, NodeStatus, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store, WaitingRetries,
-  NodeLink, StoredProfile, StoredNode, StoredQuery, StoreSummary, TopDomains, UrlCheck,
+  MetaLinkInput, NodeLink, StoredProfile, StoredNode, StoredQuery, StoreSummary, TopDomains, UrlCheck,
 } from '../store.js';
 import { all, one, run, transaction, type Conn, type Db } from './conn.js';
 import { failedWhere, summaryQueries, toStoredQuery, toSummary, toWaitingRetries, WAITING_RETRIES } from '../summary.js';
@@ -66,6 +66,10 @@ export class MysqlStore implements Store {
 
   async saveProfiles(profiles: Omit<StoredProfile, 'builtAt'>[], at = Date.now()): Promise<void> {
     return transaction(this.pool, (c) => nodes.saveProfiles(c, profiles, at));
+  }
+
+  async addMetaLinks(links: MetaLinkInput[]): Promise<number> {
+    return nodes.addMetaLinks(this.pool, links);
   }
 
   async profiles(): Promise<StoredProfile[]> {

@@ -3,7 +3,7 @@ import { sha256 } from '../hash.js';
 import { BAND_FANOUT, bandRows, evidenceJson, NODE_LINKS, toNodeLink, toProfile, candidatesInRank, shingleBlob, checkMetaWords, FullBands, metaAudit, nodeQueryWhere, rankByBands, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
 import { TextTakenError, type AuditEntry, type NearCandidate, type NodeChange, type StoryFile } from '../store.js';
 import type {
-  NodeLink, StoredProfile,
+  NodeLink, StoredProfile, MetaLinkInput,
   DrawOptions, MarkupFileInput, MetaWord, MetaWordInfo, MetaWordInput, NodeInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, StoredNode,
   UrlCheck,
 } from '../store.js';
@@ -270,6 +270,14 @@ export function saveProfiles(db: Database.Database, profiles: Omit<StoredProfile
   db.prepare('DELETE FROM meta_profiles').run();
   const put = db.prepare('INSERT INTO meta_profiles (meta_word_id, terms, anchors, sources, built_at) VALUES (?, ?, ?, ?, ?)');
   for (const p of profiles) put.run(p.metaWordId, JSON.stringify(p.terms), JSON.stringify(p.anchors), p.sources, at);
+}
+
+/** See Store.addMetaLinks; the caller holds the transaction. */
+export function addMetaLinks(db: Database.Database, links: MetaLinkInput[]): number {
+  const link = db.prepare('INSERT OR IGNORE INTO node_meta (node_id, meta_word_id, weight, evidence) VALUES (?, ?, ?, ?)');
+  let added = 0;
+  for (const l of links) added += link.run(l.nodeId, l.metaWordId, l.weight, JSON.stringify(l.evidence)).changes;
+  return added;
 }
 
 export function profiles(db: Database.Database): StoredProfile[] {

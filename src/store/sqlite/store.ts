@@ -6,7 +6,7 @@ import type {
   AuditEntry, NodeChange, StoryFile,
   ClaimResult, CompletePageInput, CompletePageResult, HostClaim, WorkerInfo, Domain, DomainScore, DrawOptions, Link, LinkInput, LinkOrder, MarkupFileInput, MarkupFileRecord, MetaWord,
   MetaWordInfo, MetaWordInput, NearCandidate, NodeQuery, NodeStatus, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store, WaitingRetries,
-  NodeLink, StoredProfile, StoredNode, StoredQuery, StoreSummary, TopDomains, UrlCheck,
+  MetaLinkInput, NodeLink, StoredProfile, StoredNode, StoredQuery, StoreSummary, TopDomains, UrlCheck,
 } from '../store.js';
 import { GroupCommit } from '../group-commit.js';
 import { failedWhere, summaryQueries, toStoredQuery, toSummary, toWaitingRetries, WAITING_RETRIES } from '../summary.js';
@@ -92,6 +92,10 @@ export class SqliteStore implements Store {
 
   async saveProfiles(profiles: Omit<StoredProfile, 'builtAt'>[], at = Date.now()): Promise<void> {
     return this.write(() => nodes.saveProfiles(this.db, profiles, at));
+  }
+
+  async addMetaLinks(links: MetaLinkInput[]): Promise<number> {
+    return this.write(() => nodes.addMetaLinks(this.db, links));
   }
 
   async profiles(): Promise<StoredProfile[]> {
