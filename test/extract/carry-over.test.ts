@@ -137,3 +137,10 @@ test('the pieces of an article parted by advertisements are read together though
     + `<div class="column-b"><div class="story-text story-text-2">${paras(S.slice(2, 5))}</div></div></body></html>`;
   assert.deepEqual(narrative(html), S.slice(0, 5));
 });
+
+test('a story parted at each figure into wrappers of one class is read whole, though the last part is short', () => {
+  const part = (xs: readonly string[]) => `<div class="part"><div class="col">${paras(xs)}</div></div>`;
+  const figure = '<div class="rule"><figure><img src="1.jpg"><figcaption>The tower</figcaption></figure></div>';
+  const html = `<html><body><section class="x">${part(S.slice(0, 5))}${figure}${part([S[5]])}</section></body></html>`;
+  assert.deepEqual(narrative(html), S);
+});
