@@ -214,7 +214,9 @@ function judge(b: Block, h: HeuristicOptions, title: ReadonlySet<string>, headli
   if (b.linkDensity > MAX_LINK_DENSITY) return { kind: 'dropped', rules: ['link-density'] };
   const v = evaluateBlock(text, { ...h, disabled: [...h.disabled, 'forbidden-chars'] });
   const rules = v.reasons.map((r) => r.rule as string);
-  const n = specials(v.text, h.forbiddenChars);
+  // A list typed as lines: the marks that open them are its bullets, not markup. (Each piece of a
+  // block cut for length carries all the block's bullets, hence the floor.)
+  const n = Math.max(0, specials(v.text, h.forbiddenChars) - specials(b.bullets ?? '', h.forbiddenChars));
   if (n > SPECIALS_ALLOWED) rules.push(n > v.text.length / CHARS_PER_SPECIAL ? 'figures' : 'forbidden-chars');
   if (isTitle(v.text, v.words, b.tag, title, headline)) return { kind: 'dropped', rules: ['title'] };
   const label = labelKind(v.text, v.words);

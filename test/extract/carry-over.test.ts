@@ -144,3 +144,13 @@ test('a story parted at each figure into wrappers of one class is read whole, th
   const html = `<html><body><section class="x">${part(S.slice(0, 5))}${figure}${part([S[5]])}</section></body></html>`;
   assert.deepEqual(narrative(html), S);
 });
+
+test('a list typed as lines, each opened by a bullet mark, is read: its bullets are not markup', () => {
+  const items = ['the keeper fixed the lamp in the tower', 'the harbour wall was built up after the storm', 'new boats came round the point in the spring', 'the gallery rail was painted white again'];
+  const typed = (mark: string) => `<html><body><article><p>${items.map((x) => `${mark} ${x}`).join('<br>')}</p></article></body></html>`;
+  assert.deepEqual(narrative(typed('*')), [items.map((x) => `* ${x}`).join(' ')]);
+  assert.deepEqual(narrative(typed('•')), [items.map((x) => `• ${x}`).join(' ')]);
+  // The same marks inside the lines are special characters as before.
+  const inside = `<html><body><article><p>${items.map((x) => x.replace(' ', ' * ')).join('<br>')}</p></article></body></html>`;
+  assert.deepEqual(narrative(inside), []);
+});
