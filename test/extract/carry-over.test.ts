@@ -154,3 +154,11 @@ test('a list typed as lines, each opened by a bullet mark, is read: its bullets 
   const inside = `<html><body><article><p>${items.map((x) => x.replace(' ', ' * ')).join('<br>')}</p></article></body></html>`;
   assert.deepEqual(narrative(inside), []);
 });
+
+test('an appeal to sign up or subscribe at the story\'s start or end is not the story; inside it, the same words stay', () => {
+  const opening = 'Start every morning with the Harbour Letter, the coast\'s favourite read at breakfast. Sign up for the free weekly letter.';
+  const closing = 'There is plenty more where this came from. Subscribe today and get every new story about the coast delivered to your door.';
+  const inside = 'Subscribe to the lamp fund, the keeper told the village, and the light will burn for another hundred years.';
+  const html = `<html><body><article>${paras([opening, S[0], S[1], inside, S[2], closing])}</article></body></html>`;
+  assert.deepEqual(narrative(html), [S[0], S[1], inside, S[2]]);
+});
