@@ -108,8 +108,10 @@ function readBlocks(blocks: Block[], title: ReadonlySet<string>, heuristics: Heu
     if (keep) kept.push({ text: j.text, words: j.words, linkDensity: parts[i]!.linkDensity, inline: passed(j) && j.words.length >= PARAGRAPH_WORDS && !parts[i]!.endsInLink });
     else reject(j.kind === 'heading' ? 'heading-alone' : 'short-alone');
   }
-  const told = withoutLinkedTail(kept);
-  if (told.length < kept.length) reject('linked-tail', kept.length - told.length);
+  const untailed = withoutLinkedTail(kept);
+  if (untailed.length < kept.length) reject('linked-tail', kept.length - untailed.length);
+  const told = withoutAppeals(untailed);
+  if (told.length < untailed.length) reject('appeal', untailed.length - told.length);
   const once = withoutSecondCopy(told);
   if (once.length < told.length) reject('repeated', told.length - once.length);
   return { kept: once.map(({ text, words }) => ({ text, words })), rejected, blocks: blocks.length };
@@ -131,6 +133,21 @@ function withoutLinkedTail<T extends { linkDensity: number; inline: boolean }>(k
   });
   return kept.filter((k, i) => i <= lastPlain || k.linkDensity < TAIL_LINK_DENSITY || k.inline);
 }
+
+/**
+ * A paragraph that asks the reader to sign up or subscribe (a sentence opening with the call, in
+ * the languages the labels know) is the site speaking, not the story, when it stands at the
+ * story's start or end, as newsletters and memberships put their appeals. Inside the story the
+ * same words are a character speaking, and stay.
+ */
+function withoutAppeals<T extends { text: string }>(kept: T[]): T[] {
+  let first = 0;
+  let last = kept.length;
+  while (first < last && APPEAL.test(kept[first]!.text)) first++;
+  while (last > first && APPEAL.test(kept[last - 1]!.text)) last--;
+  return kept.slice(first, last);
+}
+const APPEAL = /(?:^|[.!?]\s+)(?:Sign up|Subscribe|Register|Join us|Suscríbete|Regístrate|Abonnez-vous|Inscrivez-vous|Abonnieren Sie|Iscriviti|Abonneer|Assine|Inscreva-se)\b/u;
 
 /**
  * A story a page holds twice (a second layout of it, a copy for print or for another screen) is
@@ -218,7 +235,9 @@ function judge(b: Block, h: HeuristicOptions, title: ReadonlySet<string>, headli
   if (b.linkDensity > MAX_LINK_DENSITY) return { kind: 'dropped', rules: ['link-density'] };
   const v = evaluateBlock(text, h);
   const rules = v.reasons.map((r) => r.rule as string);
-  const n = specials(v.text, h.forbiddenChars);
+  // A list typed as lines: the marks that open them are its bullets, not markup. (Each piece of a
+  // block cut for length carries all the block's bullets, hence the floor.)
+  const n = Math.max(0, specials(v.text, h.forbiddenChars) - specials(b.bullets ?? '', h.forbiddenChars));
   if (n > SPECIALS_ALLOWED) rules.push(n > v.text.length / CHARS_PER_SPECIAL ? 'figures' : 'forbidden-chars');
   if (isTitle(v.text, v.words, b.tag, title, headline)) return { kind: 'dropped', rules: ['title'] };
   const label = labelKind(v.text, v.words);

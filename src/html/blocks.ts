@@ -16,6 +16,8 @@ export interface Block {
   rejected?: string;
   /** Its last words (beyond closing punctuation) are link text: a call to follow the link, or a link the text ends on. */
   endsInLink: boolean;
+  /** The marks ("*", "•", "-" …) that open its lines as a list's bullets, one a line; absent when none does. */
+  bullets?: string;
 }
 
 export interface BlockOptions {
@@ -39,6 +41,12 @@ export interface BlockOptions {
 
 /** The thesis reads paragraphs and tables (section 3.2.2). */
 export const DEFAULT_BLOCK_TAGS: readonly string[] = ['p', 'table'];
+
+/**
+ * A line that opens with one mark and a space is an item of a list typed as text ("* fixed the
+ * door", "• two eggs"): the mark is its bullet. A mark inside a line is not one.
+ */
+const BULLET = /^\s*([*+\-–•·‣◦▪■□●○►▸])\s/u;
 
 /** Text with a letter or digit in it: what a block's last words are (a closing "." or ")" is not). */
 const WORDY = /[\p{L}\p{N}]/u;
@@ -73,6 +81,10 @@ interface Collector {
   endsInLink: boolean;
   /** A `<br>` came and no text since. */
   afterBreak: boolean;
+  /** No text yet since the block began or since a `<br>`: the next text opens a line. */
+  lineStart: boolean;
+  /** The bullets of its lines, with the part each was found in (to share them among the pieces cut at blank lines). */
+  bullets: { part: number; mark: string }[];
 }
 
 type Frame = { node: Node; block?: Collector; inLink: boolean } | { end: Collector } | { space: Collector };
@@ -111,6 +123,11 @@ export function extractBlocks(html: string | Dom, options: BlockOptions = {}): B
         block.parts.push(t);
         if (inLink) block.linkChars += t.replace(/\s+/g, '').length;
         if (block.afterBreak && /\S/.test(t)) block.afterBreak = false;
+        if (block.lineStart && /\S/.test(t)) {
+          const bullet = BULLET.exec(t);
+          if (bullet) block.bullets.push({ part: block.parts.length - 1, mark: bullet[1]! });
+          block.lineStart = false;
+        }
         if (WORDY.test(t)) block.endsInLink = inLink;
       }
       continue;
@@ -122,11 +139,12 @@ export function extractBlocks(html: string | Dom, options: BlockOptions = {}): B
       block.parts.push(' ');
       if (block.afterBreak && options.splitAtBlankLines) block.cuts.push({ part: block.parts.length, linkChars: block.linkChars, endsInLink: block.endsInLink });
       block.afterBreak = true;
+      block.lineStart = true;
       continue;
     }
     let owner = block;
     if (tags.has(tag)) {
-      owner = { el: node, tag, parts: [], linkChars: 0, nestedTable: false, cuts: [], afterBreak: false, endsInLink: false };
+      owner = { el: node, tag, parts: [], linkChars: 0, nestedTable: false, cuts: [], afterBreak: false, endsInLink: false, lineStart: true, bullets: [] };
       found.push(owner);
       block?.parts.push(' ');
       if (tag === 'table') {
@@ -153,6 +171,7 @@ export function extractBlocks(html: string | Dom, options: BlockOptions = {}): B
       const linkDensity = chars === 0 ? 0 : Math.min(1, piece.linkChars / chars);
       const rejected = c.nestedTable ? 'nested-table' : maxLd !== undefined && linkDensity > maxLd ? 'link-density' : undefined;
       const block: Block = { index: out.length, tag: c.tag, text, linkDensity, path: pathOf(c.el), endsInLink: piece.endsInLink };
+      if (piece.bullets !== '') block.bullets = piece.bullets;
       if (rejected) block.rejected = rejected;
       out.push(block);
     }
@@ -160,13 +179,20 @@ export function extractBlocks(html: string | Dom, options: BlockOptions = {}): B
   return out;
 }
 
-/** The collected text, cut at its blank lines. */
-function paragraphsOf(c: Collector): { text: string; linkChars: number; endsInLink: boolean }[] {
-  if (c.cuts.length === 0) return [{ text: c.parts.join(''), linkChars: c.linkChars, endsInLink: c.endsInLink }];
-  const out: { text: string; linkChars: number; endsInLink: boolean }[] = [];
+/** The collected text, cut at its blank lines, with the bullets of each piece's lines. */
+function paragraphsOf(c: Collector): { text: string; linkChars: number; endsInLink: boolean; bullets: string }[] {
+  // Pieces come in order, and so do bullets: each piece takes those found before its end.
+  let next = 0;
+  const marks = (to: number) => {
+    let s = '';
+    while (next < c.bullets.length && c.bullets[next]!.part < to) s += c.bullets[next++]!.mark;
+    return s;
+  };
+  if (c.cuts.length === 0) return [{ text: c.parts.join(''), linkChars: c.linkChars, endsInLink: c.endsInLink, bullets: marks(c.parts.length) }];
+  const out: { text: string; linkChars: number; endsInLink: boolean; bullets: string }[] = [];
   let from = { part: 0, linkChars: 0 };
   for (const cut of [...c.cuts, { part: c.parts.length, linkChars: c.linkChars, endsInLink: c.endsInLink }]) {
-    out.push({ text: c.parts.slice(from.part, cut.part).join(''), linkChars: cut.linkChars - from.linkChars, endsInLink: cut.endsInLink });
+    out.push({ text: c.parts.slice(from.part, cut.part).join(''), linkChars: cut.linkChars - from.linkChars, endsInLink: cut.endsInLink, bullets: marks(cut.part) });
     from = cut;
   }
   return out;

@@ -144,7 +144,7 @@ export function mainContent(root: Dom, boilerplate: Boilerplate = isBoilerplate)
     }
     if (NOT_TEXT.has(tagOf(sib))) continue;
     const s = scores.get(sib)?.score ?? 0;
-    const bonus = classWeight(sib) > 0 && classWeight(top) > 0 ? best * 0.2 : 0;
+    const bonus = (classWeight(sib) > 0 && classWeight(top) > 0) || sameClass(sib, top) ? best * 0.2 : 0;
     if (s + bonus >= threshold) {
       chosen.add(sib);
     } else if (tagOf(sib) === 'p' || (wrapsOneParagraph(sib) && !isBoilerplate(sib))) {
@@ -159,6 +159,16 @@ export function mainContent(root: Dom, boilerplate: Boilerplate = isBoilerplate)
   // Scored elements only, so the class of every element of the page is not split and sorted.
   const alike = (el: HTMLElement) => (scores.get(el)?.score ?? 0) > 0 && pieceClass(el) === cls;
   return inOrder(root, chosen, cls !== '' && cues(cls).positive ? alike : undefined);
+}
+
+/**
+ * A sibling that wears the top's class is another part of the same story (Readability's bonus): a
+ * site that parts its story at each figure gives each part the class, and a short last part scores
+ * far below the long first one. Any class, not only one that reads as content.
+ */
+function sameClass(sib: HTMLElement, top: HTMLElement): boolean {
+  const cls = top.getAttribute('class')?.trim();
+  return cls !== undefined && cls !== '' && sib.getAttribute('class')?.trim() === cls;
 }
 
 /** An element's class names without those that number it, sorted: what the pieces of one article share. */

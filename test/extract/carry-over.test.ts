@@ -137,3 +137,28 @@ test('the pieces of an article parted by advertisements are read together though
     + `<div class="column-b"><div class="story-text story-text-2">${paras(S.slice(2, 5))}</div></div></body></html>`;
   assert.deepEqual(narrative(html), S.slice(0, 5));
 });
+
+test('a story parted at each figure into wrappers of one class is read whole, though the last part is short', () => {
+  const part = (xs: readonly string[]) => `<div class="part"><div class="col">${paras(xs)}</div></div>`;
+  const figure = '<div class="rule"><figure><img src="1.jpg"><figcaption>The tower</figcaption></figure></div>';
+  const html = `<html><body><section class="x">${part(S.slice(0, 5))}${figure}${part([S[5]])}</section></body></html>`;
+  assert.deepEqual(narrative(html), S);
+});
+
+test('a list typed as lines, each opened by a bullet mark, is read: its bullets are not markup', () => {
+  const items = ['the keeper fixed the lamp in the tower', 'the harbour wall was built up after the storm', 'new boats came round the point in the spring', 'the gallery rail was painted white again'];
+  const typed = (mark: string) => `<html><body><article><p>${items.map((x) => `${mark} ${x}`).join('<br>')}</p></article></body></html>`;
+  assert.deepEqual(narrative(typed('*')), [items.map((x) => `* ${x}`).join(' ')]);
+  assert.deepEqual(narrative(typed('•')), [items.map((x) => `• ${x}`).join(' ')]);
+  // The same marks inside the lines are special characters as before.
+  const inside = `<html><body><article><p>${items.map((x) => x.replace(' ', ' * ')).join('<br>')}</p></article></body></html>`;
+  assert.deepEqual(narrative(inside), []);
+});
+
+test('an appeal to sign up or subscribe at the story\'s start or end is not the story; inside it, the same words stay', () => {
+  const opening = 'Start every morning with the Harbour Letter, the coast\'s favourite read at breakfast. Sign up for the free weekly letter.';
+  const closing = 'There is plenty more where this came from. Subscribe today and get every new story about the coast delivered to your door.';
+  const inside = 'Subscribe to the lamp fund, the keeper told the village, and the light will burn for another hundred years.';
+  const html = `<html><body><article>${paras([opening, S[0], S[1], inside, S[2], closing])}</article></body></html>`;
+  assert.deepEqual(narrative(html), [S[0], S[1], inside, S[2]]);
+});

@@ -89,6 +89,13 @@ test('splitAtBlankLines: a blank line of two <br> ends a paragraph, one <br> doe
   assert.deepEqual(texts(html, ['div']), ['First line same paragraph Second paragraph Menu'], 'off by default: the thesis reads the div whole');
 });
 
+test('bullets: a mark and a space that open a line are its bullet; each piece cut at a blank line keeps its own', () => {
+  const html = '<div>* fix the lamp<br>* paint the rail<br><br>\u2022 two eggs<br>a * inside<br><br>no list here</div>';
+  const split = extractBlocks(html, { blocks: ['div'], splitAtBlankLines: true });
+  assert.deepEqual(split.map((b) => b.bullets), ['**', '\u2022', undefined]);
+  assert.deepEqual(extractBlocks(html, { blocks: ['div'] }).map((b) => b.bullets), ['**\u2022'], 'one block when not cut');
+});
+
 test('path names the block and its nearest ancestors by id or first class', () => {
   const [b] = extractBlocks('<body><div id="main"><section class="story long"><article><div><p>x</p></div></article></section></div></body>');
   assert.equal(b!.path, 'section.story>article>div>p');
