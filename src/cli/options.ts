@@ -90,7 +90,7 @@ export const OPTIONS = {
   },
   seed: {
     type: 'number',
-    describe: 'Seed for the random generator, so that a run can be repeated (with --workers, worker k of 0..N-1 draws with the seed plus k)',
+    describe: 'Seed for the random generator, so that a run can be repeated',
     check: (v) => (Number.isInteger(v) ? undefined : 'give a whole number'),
   },
   extractor: {
@@ -366,7 +366,7 @@ export const OPTIONS = {
   },
   workers: {
     type: 'number',
-    describe: 'Harvest processes to start on this machine; they share the database as one crawl (politeness, leases and the wheel)',
+    describe: 'Harvest processes to start on this machine; they share the database as one crawl (politeness, leases and the wheel); with --seed S, worker k of 0..N-1 draws with S + k',
     default: 1,
     check: (v) => (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 64 ? undefined : 'give a whole number from 1 to 64'),
   },
