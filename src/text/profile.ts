@@ -183,13 +183,15 @@ export function topicEvidence(
 ): TopicEvidence {
   const literal = holdsPhrase(stems, profile.literal) ? 'text'
     : profile.literal.every((s) => pageStems.has(s)) ? 'heading' : null;
+  // By the node's stems, a few dozen, not the profile's terms: each node is scored against every
+  // meta word, at harvest and again when an import relinks the stored nodes.
   const shares: [string, number][] = [];
   let similarity = 0;
-  for (const [t, w] of Object.entries(profile.terms)) {
-    const x = vector.get(t);
-    if (x === undefined) continue;
-    similarity += x * w;
-    shares.push([t, x * w]);
+  for (const [t, x] of vector) {
+    if (!Object.hasOwn(profile.terms, t)) continue;
+    const share = x * profile.terms[t]!;
+    similarity += share;
+    shares.push([t, share]);
   }
   shares.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const base = literal === 'text' ? LITERAL_TEXT : literal === 'heading' ? LITERAL_HEADING : 0;

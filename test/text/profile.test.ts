@@ -93,3 +93,11 @@ test('a phrase is its words in a row: "Baker Street" is not in "baker" and "stre
   assert.equal(evidence('He walked down Baker Street in the fog.', 'Baker Street').literal, 'text');
   assert.equal(evidence('The baker lived in a narrow street.', 'Baker Street').literal, null);
 });
+
+test('a node whose words name properties of every object (constructor, toString) is scored on its words like any other', () => {
+  const plain = evidence('The keeper wound the clockwork that turned the lamp over the sea.', 'lighthouse');
+  const odd = evidence('The keeper wound the clockwork that turned the lamp over the sea, constructor toString hasOwnProperty valueOf.', 'lighthouse');
+  assert.ok(Number.isFinite(odd.score) && Number.isFinite(odd.similarity), `a number, not ${odd.score}`);
+  assert.ok(odd.similarity > 0 && odd.similarity <= plain.similarity, 'the same shared terms, in a longer node');
+  assert.deepEqual(odd.terms, plain.terms);
+});
