@@ -42,6 +42,8 @@ export interface ImportOptions {
   at?: number;
   /** A known file that now holds no node deletes its stored nodes only when this is set. */
   replace?: boolean;
+  /** How many stored crawler nodes have been read for new meta links so far (a large store takes a while). */
+  onRelink?: (read: number) => void;
 }
 
 export async function importFiles(store: Store, files: string[], opts: ImportOptions = {}): Promise<ImportReport> {
@@ -55,7 +57,7 @@ export async function importFiles(store: Store, files: string[], opts: ImportOpt
   // What the author wrote under each meta word is what its topic profile is learned from; the
   // crawler nodes already stored are then linked to the words they now speak of.
   const changed = reports.some((r) => r.status === 'imported' || r.status === 'updated');
-  const relinked = changed ? await linkStoredNodes(store, await rebuildProfiles(store, opts.at ?? Date.now())) : { nodes: 0, links: 0 };
+  const relinked = changed ? await linkStoredNodes(store, await rebuildProfiles(store, opts.at ?? Date.now()), opts.onRelink) : { nodes: 0, links: 0 };
   const unsearched = (await store.listMetaWords({ neverSearched: true })).filter((m) => touched.has(m.stem));
   return { files: reports, unsearched: unsearched.map(({ id, word, stem: s }) => ({ id, word, stem: s })), relinked };
 }

@@ -57,10 +57,13 @@ const RELINK_PAGE = 500;
  * changed (an import that brought new meta words, or new author text under old ones): otherwise a
  * node harvested before a word existed could never be drawn by it. Only links are added: a link
  * made at harvest time may rest on the page's headings, which are not stored, so none is taken
- * away. How many nodes gained a link, and how many links.
+ * away. How many nodes gained a link, and how many links; `onRead` hears how many were read so far.
  */
-export async function linkStoredNodes(store: Store, topics: MetaTopic[]): Promise<{ nodes: number; links: number }> {
+export async function linkStoredNodes(
+  store: Store, topics: MetaTopic[], onRead?: (read: number) => void,
+): Promise<{ nodes: number; links: number }> {
   let afterId = 0;
+  let read = 0;
   let nodes = 0;
   let links = 0;
   if (topics.length === 0) return { nodes, links };
@@ -83,6 +86,8 @@ export async function linkStoredNodes(store: Store, topics: MetaTopic[]): Promis
       if (add.length > before) nodes++;
     }
     links += await store.addMetaLinks(add);
+    read += page.length;
+    onRead?.(read);
   }
 }
 

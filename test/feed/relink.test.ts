@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
+import { describe, it, test } from 'node:test';
 import seedrandom from 'seedrandom';
 import { pickNode } from '../../src/feed/pick.js';
 import { openStore } from '../../src/store/open.js';
@@ -91,5 +91,29 @@ function relinkSuite(name: string, fresh: () => TestDb): void {
 }
 
 relinkSuite('SQLite', sqliteDb);
+
+test('a large store says how far the linking has come', async () => {
+  const db = sqliteDb();
+  const dir = mkdtempSync(join(tmpdir(), 'anwc-relink-'));
+  try {
+    const store = await openStore(db.url);
+    try {
+      await store.addLinks([{ url: 'http://pages.test/', host: 'pages.test', depth: 0 }]);
+      const link = (await store.linkByUrl('http://pages.test/'))!;
+      const texts = Array.from({ length: 10_500 }, (_, i) => `Paragraph ${i} of a long harvest about the garden and the station.`);
+      await store.completePage({ linkId: link.id, outcome: { kind: 'harvested' }, newLinks: [], domainReward: 1, nodes: texts.map((text) => ({ text, sentences: [text], metaWordIds: [] })) });
+    } finally {
+      await store.close();
+    }
+    writeFileSync(join(dir, 'garden.ane'), GARDEN);
+    const r = await anwc(['import', join(dir, 'garden.ane'), '--db', db.url]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /^anwc: linking the stored crawler nodes to the meta words: 10000 read$/m);
+    assert.match(r.stdout, /^stored crawler nodes linked to meta words they speak of: 10500 \(10500 links\)$/m);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await db.cleanup();
+  }
+});
 // Set ANWC_TEST_MYSQL=off to run without a server; otherwise a missing server fails the suite.
 if (process.env.ANWC_TEST_MYSQL !== 'off') relinkSuite('MariaDB', mysqlDb);

@@ -27,6 +27,9 @@ function describeFile(r: FileReport): string {
   }
 }
 
+/** Crawler nodes between two lines of progress while an import links them anew (some 2 s of work). */
+const RELINK_SAY_EVERY = 10_000;
+
 export const importCommand: CommandModule = {
   ...ABOUT.import,
   builder: (y) =>
@@ -36,7 +39,13 @@ export const importCommand: CommandModule = {
   handler: handler(async (argv: ImportArgs) => {
     const store = await openStore(String(resolved(argv as unknown as Record<string, unknown>, 'db').value));
     try {
-      const report = await importFiles(store, argv.files, { replace: Boolean((argv as unknown as Record<string, unknown>).replace) });
+      let said = 0;
+      const onRelink = (read: number) => {
+        if (read - said < RELINK_SAY_EVERY) return;
+        said = read;
+        process.stderr.write(`anwc: linking the stored crawler nodes to the meta words: ${read} read\n`);
+      };
+      const report = await importFiles(store, argv.files, { replace: Boolean((argv as unknown as Record<string, unknown>).replace), onRelink });
       let failed = false;
       for (const r of report.files) {
         for (const e of r.errors) reportError(e);
