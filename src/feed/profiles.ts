@@ -1,6 +1,6 @@
 import type { MetaLinkInput, MetaWord, Store, StoredProfile } from '../store/store.js';
 import { contentStems } from '../text/relevance.js';
-import { buildProfiles, corpusStats, literalStems, nodeVector, topicEvidence, type ProfileSource, type TopicProfile } from '../text/profile.js';
+import { buildProfiles, corpusStats, literalStems, topicLinks, type ProfileSource, type TopicProfile } from '../text/profile.js';
 
 /**
  * The topic profiles of the store's meta words (text/profile.ts), learned from the author's nodes
@@ -76,14 +76,9 @@ export async function linkStoredNodes(
       const has = new Set(node.metaWords.map((m) => m.id));
       const fresh = topics.filter((t) => !has.has(t.id));
       if (fresh.length === 0) continue;
-      const stems = contentStems(node.text);
-      const vector = nodeVector(stems);
-      const before = add.length;
-      for (const { id, profile } of fresh) {
-        const e = topicEvidence(stems, vector, NO_HEADINGS, profile);
-        if (e.linked) add.push({ nodeId: node.id, metaWordId: id, weight: e.score, evidence: { score: e.score, literal: e.literal, similarity: e.similarity, terms: e.terms } });
-      }
-      if (add.length > before) nodes++;
+      const found = topicLinks(contentStems(node.text), NO_HEADINGS, fresh);
+      for (const l of found) add.push({ nodeId: node.id, metaWordId: l.id, weight: l.weight, evidence: l.evidence });
+      if (found.length > 0) nodes++;
     }
     links += await store.addMetaLinks(add);
     read += page.length;

@@ -208,6 +208,26 @@ export function topicEvidence(
   };
 }
 
+/** What a link made by topicEvidence rests on, as the store keeps it. */
+export type TopicLinkEvidence = Pick<TopicEvidence, 'score' | 'literal' | 'similarity' | 'terms'>;
+
+/**
+ * The meta words a node is relevant to (topicEvidence passes), each with its relevance as the
+ * link's weight and what the link rests on: at harvest, and when an import links stored nodes.
+ */
+export function topicLinks(
+  stems: readonly string[], pageStems: ReadonlySet<string>, topics: readonly { id: number; profile: TopicProfile }[],
+): { id: number; weight: number; evidence: TopicLinkEvidence }[] {
+  if (topics.length === 0) return [];
+  const vector = nodeVector(stems);
+  const out: { id: number; weight: number; evidence: TopicLinkEvidence }[] = [];
+  for (const { id, profile } of topics) {
+    const e = topicEvidence(stems, vector, pageStems, profile);
+    if (e.linked) out.push({ id, weight: e.score, evidence: { score: e.score, literal: e.literal, similarity: e.similarity, terms: e.terms } });
+  }
+  return out;
+}
+
 /** True when `phrase` occurs in `stems` as consecutive items (one stem: anywhere). */
 function holdsPhrase(stems: readonly string[], phrase: readonly string[]): boolean {
   if (phrase.length === 0) return false;

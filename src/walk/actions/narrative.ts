@@ -1,7 +1,7 @@
 import { extractLinks, parseDom } from '../../html/index.js';
 import { extract, type ExtractorName } from '../../extract/index.js';
 import { contentStems, contentStemsOfWords, metaEvidence, relevanceOfStems, resolveHeuristics, type HeuristicOptions } from '../../text/index.js';
-import { nodeVector, topicEvidence, LITERAL_HEADING, LITERAL_TEXT, type TopicProfile } from '../../text/profile.js';
+import { topicLinks, LITERAL_HEADING, LITERAL_TEXT, type TopicProfile } from '../../text/profile.js';
 import { bandKeys, shingleSet } from '../../text/minhash.js';
 import { splitSentences } from '../../text/sentences.js';
 import type { LinkEvidence, NodeInput } from '../../store/store.js';
@@ -129,15 +129,8 @@ export function narrativeAction(page: NarrativePage, meta: MetaContext, opts: Na
 function metaLinks(
   stems: readonly string[], pageStems: ReadonlySet<string>, meta: MetaContext,
 ): { id: number; weight: number; evidence: LinkEvidence | null }[] {
-  const out: { id: number; weight: number; evidence: LinkEvidence | null }[] = [];
   const topics = meta.topics ?? [];
-  if (topics.length > 0) {
-    const vector = nodeVector(stems);
-    for (const { id, profile } of topics) {
-      const e = topicEvidence(stems, vector, pageStems, profile);
-      if (e.linked) out.push({ id, weight: e.score, evidence: { score: e.score, literal: e.literal, similarity: e.similarity, terms: e.terms } });
-    }
-  }
+  const out: { id: number; weight: number; evidence: LinkEvidence | null }[] = topicLinks(stems, pageStems, topics);
   const profiled = new Set(topics.map((t) => t.id));
   const evidence = metaEvidence(stems, pageStems, meta.metaStems);
   meta.metaWordIds.forEach((id, i) => {
