@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { openStore } from '../src/store/open.js';
 import { stem } from '../src/text/stem.js';
-import { benchMysql, mysqlDb, rawSql, sqliteDb, type TestDb } from '../test/support/db.js';
+import { benchMysql, mysqlDb, sqliteDb, type TestDb } from '../test/support/db.js';
 import { TOPIC } from './graded-web.js';
-import { interval, perPage, type Tally } from './graded-walk.js';
+import { interval, perPage, readTally, type Tally } from './graded-walk.js';
 import { mean } from './stats.js';
 import type { ChildWeb } from './harvest.js';
 
@@ -68,21 +68,6 @@ export async function cliWalkOnce(web: ChildWeb, backend: Backend, walk: CliWalk
   } finally {
     await db.cleanup();
   }
-}
-
-/** What the walk fetched and found, from the stored outcomes (the same SQL on both stores). */
-async function readTally(url: string): Promise<Tally & { barren: number }> {
-  const harvested = "l.outcome_kind = 'harvested'";
-  const [pages] = await rawSql(url, `SELECT COUNT(*) AS fetched, COALESCE(SUM(CASE WHEN JSON_EXTRACT(l.outcome_detail, '$.nodes') > 0 THEN 1 ELSE 0 END), 0) AS withNodes,
-      COALESCE(SUM(CASE WHEN JSON_EXTRACT(l.outcome_detail, '$.onTopic') > 0 THEN 1 ELSE 0 END), 0) AS onTopic,
-      COALESCE(SUM(JSON_EXTRACT(l.outcome_detail, '$.onTopic')), 0) AS onTopicNodes FROM links l WHERE ${harvested}`);
-  const hosts = await rawSql(url, `SELECT d.host AS host, COUNT(*) AS n, SUM(CASE WHEN JSON_EXTRACT(l.outcome_detail, '$.nodes') > 0 THEN 1 ELSE 0 END) AS rich
-      FROM links l JOIN domains d ON d.id = l.domain_id WHERE ${harvested} GROUP BY d.host`);
-  return {
-    fetched: Number(pages!.fetched), withNodes: Number(pages!.withNodes), onTopic: Number(pages!.onTopic), onTopicNodes: Number(pages!.onTopicNodes),
-    byHost: new Map(hosts.map((h) => [String(h.host), Number(h.n)])),
-    barren: hosts.filter((h) => Number(h.rich) === 0).reduce((n, h) => n + Number(h.n), 0),
-  };
 }
 
 /** The table's rows for one walk: one process with 2 fetch slots, then `--workers 2` sharing them; the ratios are of the means (per seed they swing with a few nodes). */

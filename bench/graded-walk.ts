@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { harvest, type HarvestOptions } from '../src/harvest/harvest.js';
 import { openStore } from '../src/store/open.js';
 import { stem } from '../src/text/stem.js';
@@ -9,6 +8,7 @@ import type { StrategyName } from '../src/walk/strategies/strategy.js';
 import { TOPIC } from './graded-web.js';
 import { harvestOptions, type ChildWeb } from './harvest.js';
 import { ci95, mean } from './stats.js';
+import { rawSql } from '../test/support/db.js';
 
 /**
  * One walk of a graded web (bench/graded-web.ts) as the wheel and focus benches run it: a fresh
@@ -66,24 +66,25 @@ export async function walkOnce(web: ChildWeb, walk: Walk, seed: number, setup: W
     } finally {
       await store.close();
     }
-    const db = new Database(file, { readonly: true });
-    try {
-      const topic = db.prepare(
-        "SELECT COUNT(*) AS pages, COALESCE(SUM(json_extract(outcome_detail, '$.onTopic')), 0) AS nodes FROM links WHERE outcome_kind = 'harvested' AND json_extract(outcome_detail, '$.onTopic') > 0",
-      ).get() as { pages: number; nodes: number };
-      const hosts = db.prepare(
-        "SELECT d.host AS host, COUNT(*) AS n FROM links l JOIN domains d ON d.id = l.domain_id WHERE l.outcome_kind = 'harvested' GROUP BY d.host",
-      ).all() as { host: string; n: number }[];
-      return {
-        fetched: report.stats.pagesFetched, withNodes: report.stats.pagesWithNodes, onTopic: topic.pages, onTopicNodes: topic.nodes,
-        byHost: new Map(hosts.map((h) => [h.host, h.n])),
-      };
-    } finally {
-      db.close();
-    }
+    return { ...(await readTally(`sqlite:${file}`)), fetched: report.stats.pagesFetched };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** What the walk fetched and found, from the stored outcomes (the same SQL on both stores). */
+export async function readTally(url: string): Promise<Tally & { barren: number }> {
+  const harvested = "l.outcome_kind = 'harvested'";
+  const [pages] = await rawSql(url, `SELECT COUNT(*) AS fetched, COALESCE(SUM(CASE WHEN JSON_EXTRACT(l.outcome_detail, '$.nodes') > 0 THEN 1 ELSE 0 END), 0) AS withNodes,
+      COALESCE(SUM(CASE WHEN JSON_EXTRACT(l.outcome_detail, '$.onTopic') > 0 THEN 1 ELSE 0 END), 0) AS onTopic,
+      COALESCE(SUM(JSON_EXTRACT(l.outcome_detail, '$.onTopic')), 0) AS onTopicNodes FROM links l WHERE ${harvested}`);
+  const hosts = await rawSql(url, `SELECT d.host AS host, COUNT(*) AS n, SUM(CASE WHEN JSON_EXTRACT(l.outcome_detail, '$.nodes') > 0 THEN 1 ELSE 0 END) AS rich
+      FROM links l JOIN domains d ON d.id = l.domain_id WHERE ${harvested} GROUP BY d.host`);
+  return {
+    fetched: Number(pages!.fetched), withNodes: Number(pages!.withNodes), onTopic: Number(pages!.onTopic), onTopicNodes: Number(pages!.onTopicNodes),
+    byHost: new Map(hosts.map((h) => [String(h.host), Number(h.n)])),
+    barren: hosts.filter((h) => Number(h.rich) === 0).reduce((n, h) => n + Number(h.n), 0),
+  };
 }
 
 /** Per page fetched: pages with a node, pages with an on-topic node, on-topic nodes. */
