@@ -46,6 +46,9 @@ export interface ImportOptions {
   onRelink?: (read: number) => void;
 }
 
+/** Setting: the stored crawler nodes still await linking to the profiles an import changed. */
+export const RELINK_PENDING = 'relink_pending';
+
 export async function importFiles(store: Store, files: string[], opts: ImportOptions = {}): Promise<ImportReport> {
   const reports: FileReport[] = [];
   const touched = new Set<string>();
@@ -55,9 +58,15 @@ export async function importFiles(store: Store, files: string[], opts: ImportOpt
     for (const s of report.stems) touched.add(s);
   }
   // What the author wrote under each meta word is what its topic profile is learned from; the
-  // crawler nodes already stored are then linked to the words they now speak of.
-  const changed = reports.some((r) => r.status === 'imported' || r.status === 'updated');
-  const relinked = changed ? await linkStoredNodes(store, await rebuildProfiles(store, opts.at ?? Date.now()), opts.onRelink) : { nodes: 0, links: 0 };
+  // crawler nodes already stored are then linked to the words they now speak of. The mark is set
+  // first and cleared last, so that linking cut short (Ctrl-C, a full disk) is done by the next
+  // import even when its files are unchanged.
+  if (reports.some((r) => r.status === 'imported' || r.status === 'updated')) await store.setSetting(RELINK_PENDING, '1');
+  let relinked = { nodes: 0, links: 0 };
+  if ((await store.getSetting(RELINK_PENDING)) === '1') {
+    relinked = await linkStoredNodes(store, await rebuildProfiles(store, opts.at ?? Date.now()), opts.onRelink);
+    await store.setSetting(RELINK_PENDING, '');
+  }
   const unsearched = (await store.listMetaWords({ neverSearched: true })).filter((m) => touched.has(m.stem));
   return { files: reports, unsearched: unsearched.map(({ id, word, stem: s }) => ({ id, word, stem: s })), relinked };
 }

@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it, test } from 'node:test';
 import seedrandom from 'seedrandom';
+import { RELINK_PENDING } from '../../src/feed/import.js';
 import { pickNode } from '../../src/feed/pick.js';
 import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
 import { anwc } from '../support/cli.js';
-import { mysqlDb, sqliteDb, type TestDb } from '../support/db.js';
+import { mysqlDb, rawSql, sqliteDb, type TestDb } from '../support/db.js';
 
 /**
  * An author who re-seeds from a new markup file brings new meta words; the crawler nodes harvested
@@ -82,6 +83,20 @@ function relinkSuite(name: string, fresh: () => TestDb): void {
         const again = await anwc(['import', join(dir, 'garden.ane'), '--db', db.url, '--json']);
         assert.equal(again.code, 0, again.stderr);
         assert.deepEqual(JSON.parse(again.stdout.trim().split('\n').pop()!).relinked, { nodes: 0, links: 0 }, 'an unchanged file links nothing again');
+
+        // Linking cut short (the mark left set, one link lost): the next import finishes it, files unchanged.
+        store = await openStore(db.url);
+        try {
+          await store.setSetting(RELINK_PENDING, '1');
+          await rawSql(db.url, 'DELETE FROM node_meta WHERE node_id = ?', [(await store.nodes({ origin: 'crawler', contains: 'marigolds' }))[0]!.id]);
+        } finally {
+          await store.close();
+        }
+        const resumed = await anwc(['import', join(dir, 'garden.ane'), '--db', db.url]);
+        assert.equal(resumed.code, 0, resumed.stderr);
+        assert.match(resumed.stdout, /^stored crawler nodes linked to meta words they speak of: 1 \(1 links\)$/m);
+        const last = await anwc(['import', join(dir, 'garden.ane'), '--db', db.url]);
+        assert.doesNotMatch(last.stdout, /linked to meta words/, 'done, the mark is cleared');
       } finally {
         rmSync(dir, { recursive: true, force: true });
         await db.cleanup();
