@@ -2,6 +2,7 @@ import { isAscii, isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
 import { encodingForLabel } from './labels.js';
 import { prescanEncoding } from './prescan.js';
+import { cutUnseen, cutUnseenBytes } from './unseen.js';
 
 /**
  * Where the encoding came from, in the order the HTML standard consults them: a byte order mark,
@@ -39,6 +40,29 @@ export function decodeHtml(bytes: Uint8Array, contentType?: string | null): Deco
 export function decodeText(bytes: Uint8Array, e: Encoding): string {
   return decodeAs(bytes.subarray(e.bom), e.charset)!;
 }
+
+/**
+ * The text of the bytes without what no reader sees (unseen.ts), as cutUnseen(decodeText(bytes, e))
+ * gives it, made without decoding the scripts and styles where the encoding lets them be cut as
+ * bytes. For a reader of the page, not of its source: parseVisible takes it.
+ */
+export function decodeVisible(bytes: Uint8Array, e: Encoding): string {
+  const body = bytes.subarray(e.bom);
+  const cut = e.charset === 'UTF-8' || SINGLE_BYTE.has(e.charset) ? cutUnseenBytes(body, e.charset === 'UTF-8') : undefined;
+  return cut ? decodeAs(cut, e.charset)! : cutUnseen(decodeAs(body, e.charset)!);
+}
+
+/**
+ * The WHATWG single-byte encodings: each byte one character, and those below 0x80 ASCII. The
+ * multi-byte legacy encodings are left out: a broken character before a cut could take a byte
+ * after it as its second.
+ */
+const SINGLE_BYTE: ReadonlySet<string> = new Set([
+  'IBM866', 'ISO-8859-2', 'ISO-8859-3', 'ISO-8859-4', 'ISO-8859-5', 'ISO-8859-6', 'ISO-8859-7', 'ISO-8859-8', 'ISO-8859-8-I',
+  'ISO-8859-10', 'ISO-8859-13', 'ISO-8859-14', 'ISO-8859-15', 'ISO-8859-16', 'KOI8-R', 'KOI8-U', 'macintosh', 'windows-874',
+  'windows-1250', 'windows-1251', 'windows-1252', 'windows-1253', 'windows-1254', 'windows-1255', 'windows-1256', 'windows-1257',
+  'windows-1258', 'x-mac-cyrillic', 'x-user-defined',
+]);
 
 /**
  * The encoding decodeHtml would use, without making the text: a fetch that only reports it (or a

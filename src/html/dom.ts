@@ -1,21 +1,13 @@
 import { parse, HTMLElement, NodeType, TextNode, type Node } from 'node-html-parser';
 import { capNesting, flattenBeyond } from './nesting.js';
-import { OpenStack, TagScanner, VOID_TAGS } from './tags.js';
+import { OpenStack, VOID_TAGS, type Tag } from './tags.js';
+import { decodeVisible, detectEncoding } from './decode.js';
+import { cutUnseen } from './unseen.js';
 
 export { HTMLElement, NodeType, TextNode, type Node };
 
 /** The root of a parsed document. Parse once with `parseDom` and hand it to every extractor. */
 export type Dom = HTMLElement;
-
-/**
- * Elements whose content never reaches a reader: script and style are code, template is inert.
- * They are cut from the source before parsing with one scan that also cuts comments, so a
- * `<script>` inside a comment, or a `-->` inside a script, cannot derail the other. An element
- * left open runs to the end of the document, as the HTML tokenizer would have it. The doctype
- * and XML declarations (`<?xml version="1.0"?>` heads every XHTML page) go too: the parser would
- * keep them as text, and a page's text would begin with "DOCTYPE html".
- */
-const UNSEEN = /<!--(?:>|->|[\s\S]*?(?:-->|$))|<(script|style|template)(?=[\s/>])[^>]*>[\s\S]*?(?:<\/\1\s*>|$)|<![a-z][^>]*>|<\?[^>]*>/gi;
 
 const VOID = new Set(VOID_TAGS);
 
@@ -31,15 +23,29 @@ const CLOSES_P = new Set(
 
 /**
  * Parses HTML into a tree that keeps block structure: tag names lower-cased (old pages mix
- * `<P>` with `</p>`), comments, scripts, styles and templates gone. `noscript` stays as an
- * element: its links are real to a crawler that runs no script, and text extraction skips it.
- * No element is deeper than MAX_DEPTH (nesting.ts): deeper ones are laid side by side.
+ * `<P>` with `</p>`), comments, scripts, styles and templates gone (unseen.ts). `noscript` stays
+ * as an element: its links are real to a crawler that runs no script, and text extraction skips
+ * it. No element is deeper than MAX_DEPTH (nesting.ts): deeper ones are laid side by side.
  */
 export function parseDom(html: string): Dom {
-  const root = parse(capNesting(dropMisnestedEnds(html.replace(UNSEEN, ''))).html, {
+  return parseVisible(cutUnseen(html));
+}
+
+/**
+ * The tree of a page's bytes, decoded as a browser would (decode.ts) with what no reader sees cut
+ * before decoding where the encoding allows: parseDom(decodeHtml(bytes, contentType).text) for a
+ * reader that needs the tree alone.
+ */
+export function parseBytes(bytes: Uint8Array, contentType?: string | null): Dom {
+  return parseVisible(decodeVisible(bytes, detectEncoding(bytes, contentType)));
+}
+
+/** parseDom of a page whose unseen parts are already cut (decodeVisible). */
+export function parseVisible(visible: string): Dom {
+  const root = parse(capNesting(visible, { dropEnd: misnestedEnds() }).html, {
     lowerCaseTagName: true,
     comment: false,
-    // No raw-text elements: pre and noscript are parsed as markup (the rest were cut above).
+    // No raw-text elements: pre and noscript are parsed as markup (unseen.ts cut the rest).
     blockTextElements: {},
     // Browsers keep an element left open; the parser's default would delete it (text and all
     // attributes but its children), losing e.g. the src of a `<frame>` or a final `<p>`.
@@ -80,39 +86,27 @@ function leaveHead(root: HTMLElement): void {
  * inline element that a block opened inside it is still holding is ignored, or the formatting is
  * moved into the block), while the parser would close the paragraph at `</b>` and leave its rest
  * outside. Such end tags are dropped before parsing; the inline element then ends with its parent.
+ * The judge sees every tag of capNesting's scan, so the page is read once for both fix-ups.
  */
-function dropMisnestedEnds(html: string): string {
+function misnestedEnds(): (tag: Tag, name: string) => boolean {
   const open = new OpenStack({ block: (t) => !INLINE_TAGS.has(t) });
-  const drop: { at: number; end: number }[] = [];
-  const tags = new TagScanner(html);
-  for (let m = tags.next(); m; m = tags.next()) {
-    const tag = m.name.toLowerCase();
+  return (m, tag) => {
     if (!m.closing) {
-      if (VOID.has(tag) || m.attrs.endsWith('/')) continue;
+      if (VOID.has(tag) || m.attrs.endsWith('/')) return false;
       if (CLOSES_P.has(tag)) {
         const p = open.nearest('p');
         if (p >= 0) open.truncate(p);
       }
       open.push(tag);
-      continue;
+      return false;
     }
     const at = open.nearest(tag);
-    if (at < 0) continue;
+    if (at < 0) return false;
     // An element opened after it and still open is a block.
-    if (INLINE_TAGS.has(tag) && open.hasAbove(at, 'block')) {
-      drop.push({ at: m.index, end: m.end });
-      continue;
-    }
+    if (INLINE_TAGS.has(tag) && open.hasAbove(at, 'block')) return true;
     open.truncate(at);
-  }
-  if (drop.length === 0) return html;
-  let out = '';
-  let from = 0;
-  for (const d of drop) {
-    out += html.slice(from, d.at);
-    from = d.end;
-  }
-  return out + html.slice(from);
+    return false;
+  };
 }
 
 /** Elements that do not break a line: their text runs on with the words around them. */

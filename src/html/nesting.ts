@@ -1,5 +1,5 @@
 import { NodeType, type HTMLElement, type Node } from 'node-html-parser';
-import { OpenStack, TagScanner, VOID_TAGS } from './tags.js';
+import { OpenStack, TagScanner, VOID_TAGS, type Tag } from './tags.js';
 
 /**
  * How deep a page may nest. Blink's HTML parser stops at 512 elements (kMaximumHTMLParserDOMTreeDepth)
@@ -72,9 +72,14 @@ export const KEPT_WHOLE = 32;
  * whole. A page within the limit is returned as it is.
  *
  * `rawText`: elements whose content the parser to come reads as text (parse5's script, style,
- * textarea…; none for a source whose scripts and comments are already cut).
+ * textarea…; none for a source whose scripts and comments are already cut). `dropEnd`: shown every
+ * tag (its name lower-cased) in order, says which end tags go from the page before the scan reads
+ * them, so another fix-up shares this scan.
  */
-export function capNesting(html: string, opts: { max?: number; keep?: number; rawText?: ReadonlySet<string> } = {}): Capped {
+export function capNesting(
+  html: string,
+  opts: { max?: number; keep?: number; rawText?: ReadonlySet<string>; dropEnd?: (tag: Tag, name: string) => boolean } = {},
+): Capped {
   const keep = opts.keep ?? KEPT_WHOLE;
   const cut = (opts.max ?? MAX_DEPTH) - keep - 1;
   const rawText = opts.rawText ?? new Set<string>();
@@ -89,20 +94,19 @@ export function capNesting(html: string, opts: { max?: number; keep?: number; ra
   const starts: number[] = [];
   const heights: number[] = [];
   const edits: Edit[] = [];
-  /** Closes the open elements from position `n` up, top first; says which were wrappers laid flat. */
-  const close = (n: number): { tag: string; laid: boolean }[] => {
-    const out: { tag: string; laid: boolean }[] = [];
+  /** Closes the open elements from position `n` up, top first; true when the one at `n` was a wrapper laid flat. */
+  const close = (n: number, laidInside?: string[]): boolean => {
+    let laid = false;
     for (let i = open.length - 1; i >= n; i--) {
-      const tag = open.at(i);
       if (i > 0) heights[i - 1] = Math.max(heights[i - 1]!, heights[i]! + 1);
-      const laid = i >= cut && heights[i]! > keep;
-      if (laid) edits.push({ at: starts[i]!, drop: 0, insert: `</${tag}>` });
-      out.push({ tag, laid });
+      laid = i >= cut && heights[i]! > keep;
+      if (laid) edits.push({ at: starts[i]!, drop: 0, insert: `</${open.at(i)}>` });
+      else if (laidInside) laidInside.push(open.at(i));
     }
     open.truncate(n);
     starts.length = n;
     heights.length = n;
-    return out;
+    return laid;
   };
   /** An element that holds nothing: it still takes a level. */
   const leaf = () => {
@@ -111,6 +115,10 @@ export function capNesting(html: string, opts: { max?: number; keep?: number; ra
   const tags = new TagScanner(html, { comments: true });
   for (let m = tags.next(); m; m = tags.next()) {
     const name = m.name.toLowerCase();
+    if (opts.dropEnd?.(m, name)) {
+      edits.push({ at: m.index, drop: m.end - m.index, insert: '' });
+      continue;
+    }
     if (!m.closing) {
       const foreign = open.hasAbove(-1, 'foreign') || name === 'svg' || name === 'math';
       if (rawText.has(name) && !foreign) {
@@ -139,9 +147,11 @@ export function capNesting(html: string, opts: { max?: number; keep?: number; ra
       ? open.hasAbove(k, 'scope') || (name === 'li' && open.hasAbove(k, 'list')) || (name === 'p' && open.hasAbove(k, 'button'))
       : open.hasAbove(k, 'special');
     if (ignored) continue;
-    const inside = close(k + 1);
+    // Only an element past the cut can have been laid flat: the names of what it holds are kept for it alone.
+    const kept = k >= cut ? [] : undefined;
+    close(k + 1, kept);
     // A wrapper was closed when it opened: its end tag goes, and what it held that was kept whole ends here.
-    if (close(k)[0]!.laid) edits.push({ at: m.index, drop: m.end - m.index, insert: inside.filter((e) => !e.laid).map((e) => `</${e.tag}>`).join('') });
+    if (close(k) && kept) edits.push({ at: m.index, drop: m.end - m.index, insert: kept.map((t) => `</${t}>`).join('') });
   }
   close(0);
   return edits.length === 0 ? { html, source: (start, end) => ({ start, end }) } : rewrite(html, edits);

@@ -15,8 +15,6 @@ export interface Tag {
   attrs: string;
 }
 
-const SPECIAL = /[>"']/g;
-
 /**
  * The tags of a page one after another: `<` or `</`, a name, then anything up to a `>`, where a
  * quote opens a stretch (to the same quote) in which `>` does not end the tag — what the regular
@@ -68,7 +66,9 @@ export class TagScanner {
   /** Where a tag whose name ends at `p` ends, or -1 when it never does. */
   private endFrom(p: number): number {
     const s = this.html;
-    const path: number[] = [];
+    // Most tags end at the first special character after their name; a list of where the scan
+    // went is made only for one that holds quotes.
+    let path: number[] | undefined;
     let k = this.special(p);
     let end = -1;
     while (k >= 0 && !this.dead.has(k)) {
@@ -76,22 +76,26 @@ export class TagScanner {
         end = k + 1;
         break;
       }
-      path.push(k);
+      (path ??= []).push(k);
       const close = s.indexOf(s[k]!, k + 1);
       if (close < 0) break;
       k = this.special(close + 1);
     }
-    if (end < 0) for (const q of path) this.dead.add(q);
+    if (end < 0 && path) for (const q of path) this.dead.add(q);
     return end;
   }
 
   /** The first `>` or quote from `p` on, or -1. */
   private special(p: number): number {
     if (p >= this.from && (this.found < 0 || p <= this.found)) return this.found;
-    SPECIAL.lastIndex = p;
+    const s = this.html;
     this.from = p;
-    this.found = SPECIAL.exec(this.html)?.index ?? -1;
-    return this.found;
+    // A loop over char codes: a regular expression would make a match object for every tag.
+    for (let i = p; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c === 62 || c === 34 || c === 39) return (this.found = i);
+    }
+    return (this.found = -1);
   }
 }
 

@@ -6,7 +6,7 @@ import { OpenStack, TagScanner, type Tag } from '../../src/html/tags.js';
 import { references } from '../../src/walk/references.js';
 
 /**
- * The tag scan the fix-up passes before parsing make (dropMisnestedEnds, capNesting): the tags a
+ * The tag scan the fix-up passes before parsing make (capNesting, with the misnested end tags dom.ts drops): the tags a
  * regular expression would find, found in time linear in the page, and the open elements it keeps.
  */
 

@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { ABOUT } from './about.js';
 import { readFile } from 'node:fs/promises';
 import { UserError } from '../../errors.js';
-import { decodeHtml, encodingForLabel, extractBlocks, extractLinks, parseDom, type Block } from '../../html/index.js';
+import { encodingForLabel, extractBlocks, extractLinks, parseBytes, type Block, type Dom } from '../../html/index.js';
 import { DEFAULT_HEURISTICS, evaluateBlock, type BlockVerdict } from '../../text/index.js';
 import { extract, type ExtractorName } from '../../extract/index.js';
 import { handler } from '../run.js';
@@ -47,8 +47,7 @@ export const extractCommand: CommandModule = {
     // yargs-parser reads a lone "-" as an option without a name and hands over ''.
     const file = argv.file === '' || argv.file === '-' ? '-' : argv.file;
     const bytes = await readInput(file);
-    const html = decode(bytes, argv.charset);
-    const dom = parseDom(html);
+    const dom = parseBytes(bytes, contentType(argv.charset));
     const out = argv.extractor === 'narrative' ? narrativeLines(dom, argv) : thesisLines(dom, argv);
     if (argv['base-url'] !== undefined) out.push(...linkLines(dom, argv['base-url'], argv.json === true));
     process.stdout.write(out.join('\n') + '\n');
@@ -72,13 +71,13 @@ async function readStdin(): Promise<Uint8Array> {
   return Buffer.concat(chunks);
 }
 
-function decode(bytes: Uint8Array, charset: string | undefined): string {
-  if (charset === undefined) return decodeHtml(bytes).text;
+/** The Content-Type a --charset stands for: as if the server had sent it, a BOM still outranks it, a <meta> does not. */
+function contentType(charset: string | undefined): string | undefined {
+  if (charset === undefined) return undefined;
   if (!encodingForLabel(charset)) {
     throw new UserError('unknown --charset', { value: charset, fix: 'give an encoding label such as utf-8, windows-1252 or shift_jis' });
   }
-  // As if the server had sent it: a BOM still outranks it, a <meta> does not.
-  return decodeHtml(bytes, `text/html; charset=${charset}`).text;
+  return `text/html; charset=${charset}`;
 }
 
 const STRUCTURE: Record<string, (b: Block) => string> = {
@@ -118,7 +117,7 @@ function summaryOf(judged: Judged[]): string {
 }
 
 /** Each block of the thesis extractor with its verdict, and a summary. */
-function thesisLines(dom: ReturnType<typeof parseDom>, argv: ExtractArgs): string[] {
+function thesisLines(dom: Dom, argv: ExtractArgs): string[] {
   const blocks = extractBlocks(dom, {
     url: argv['base-url'],
     blocks: argv.blocks?.split(','),
@@ -129,7 +128,7 @@ function thesisLines(dom: ReturnType<typeof parseDom>, argv: ExtractArgs): strin
 }
 
 /** The narrative extractor judges blocks in their context: what it keeps, in order, and its drops counted by rule. */
-function narrativeLines(dom: ReturnType<typeof parseDom>, argv: ExtractArgs): string[] {
+function narrativeLines(dom: Dom, argv: ExtractArgs): string[] {
   for (const flag of ['blocks', 'max-link-density'] as const) {
     if (argv[flag] !== undefined) throw new UserError(`--${flag} applies to the thesis extractor`, { value: String(argv[flag]), fix: `leave out --${flag}: narrative reads its own block kinds and link density` });
   }
@@ -144,7 +143,7 @@ function narrativeLines(dom: ReturnType<typeof parseDom>, argv: ExtractArgs): st
   ];
 }
 
-function linkLines(dom: ReturnType<typeof parseDom>, url: string, json: boolean): string[] {
+function linkLines(dom: Dom, url: string, json: boolean): string[] {
   const page = extractLinks(dom, { url });
   if (json) {
     return [
