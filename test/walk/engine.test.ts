@@ -107,6 +107,31 @@ describe('what sets the pace', () => {
     }));
 });
 
+describe('a host another process holds', () => {
+  it('is asked for again after 20 ms, then twice as long each time, and taken once the other lets go', () =>
+    withStore(async (store) => {
+      for (const p of pages(2)) web.page('held.test', p, prose(p));
+      await seedLinks(store, 'held.test', pages(2));
+      // Another process leases the host's first page for 700 ms: with one request a host, the
+      // whole host is its until the lease runs out.
+      const first = (await store.linkByUrl(web.url('held.test', '/0.html')))!;
+      const held = await store.claimNextLink(first.domainId, 'other', { leaseMs: 700, now: Date.now(), order: 'discovery', perHost: 1, gapMs: 0 });
+      assert.ok('link' in held);
+      let claims = 0;
+      const counted = new Proxy(store, {
+        get(target, key) {
+          const value = Reflect.get(target, key) as unknown;
+          if (typeof value !== 'function') return value;
+          return key === 'claimNextLink' ? (...args: unknown[]) => (claims++, value.apply(target, args)) : value.bind(target);
+        },
+      });
+      const report = await harvest(counted, options({ concurrency: 1 }));
+      assert.equal(report.stats.pagesFetched, 2, 'both pages, the first once its lease ran out');
+      // Refused at about 0, 20, 60, 140, 300 and 620 ms, then two taken: every 20 ms would be 35 refusals.
+      assert.ok(claims >= 5 && claims <= 12, `${claims} claims`);
+    }));
+});
+
 describe('the wheel', () => {
   it('learns each page\'s reward: its scores equal the stored ones after the run', () =>
     withStore(async (store) => {
