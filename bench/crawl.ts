@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
-import mysql from 'mysql2/promise';
 import { Agent, request } from 'undici';
 import type { LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
@@ -16,6 +15,7 @@ import { CANDIDATE_TEXTS, NODES_OF_BAND } from '../src/store/sqlite/nodes.js';
 import { benchMysql, mysqlDb, mysqlSocket, viaSocket, type TestDb } from '../test/support/db.js';
 import { gradedWeb, hostName, type GradedShape } from './graded-web.js';
 import { startChildWeb, type ChildWeb } from './harvest.js';
+import { serverCounters } from './mysql-server.js';
 import { findPeers } from './peers.js';
 import { median } from './stats.js';
 
@@ -106,35 +106,6 @@ function inTurn<T>(lists: T[][]): T[] {
   const longest = Math.max(0, ...lists.map((l) => l.length));
   for (let i = 0; i < longest; i++) for (const l of lists) if (i < l.length) out.push(l[i]!);
   return out;
-}
-
-/**
- * The CPU time a local MySQL server has used so far, read from /proc (undefined when it is not on
- * this machine), and the statements it has been sent.
- */
-async function serverCounters(url: string): Promise<{ cpuMs?: number; statements: number }> {
-  const c = await mysql.createConnection(url);
-  try {
-    const [questions] = await c.query("SHOW GLOBAL STATUS LIKE 'Questions'");
-    const statements = Number((questions as { Value: string }[])[0]?.Value);
-    return { cpuMs: await cpuMsOf(c), statements };
-  } finally {
-    await c.end();
-  }
-}
-
-async function cpuMsOf(c: mysql.Connection): Promise<number | undefined> {
-  try {
-    const [rows] = await c.query("SHOW VARIABLES LIKE 'pid_file'");
-    const file = (rows as { Value: string }[])[0]?.Value;
-    const pid = file ? readFileSync(file, 'utf8').trim() : '';
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return (ticks * 1000) / 100;
-  } catch {
-    return undefined;
-  }
 }
 
 /** A fresh MySQL database, and the server's address on TCP, where the bench reads its counters when the crawl goes through the socket. */
