@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UserError } from '../errors.js';
+import { CONFIG_FILE } from './config-name.js';
 import { suggestion } from '../walk/activity/errors.js';
 import { readJson, type JsonNode } from '../walk/activity/json-reader.js';
 import type { Pos } from '../walk/activity/spec.js';
@@ -13,7 +14,6 @@ import { OPTIONS, type OptionName, type OptionSpec } from './options.js';
  * or a bad value is an error at its file:line:col, checked as the flag would be.
  */
 
-export const CONFIG_FILE = 'anwc.config.json';
 
 export interface ConfigValue {
   value: unknown;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -47,6 +47,27 @@ describe('what a command loads', () => {
       assert.deepEqual(heavyIn(loads), []);
     });
   }
+
+  for (const args of [['--version'], ['stem', 'walking', 'lighthouses']]) {
+    it(`anwc ${args.join(' ')} loads neither yargs nor the option table: the entry answers it alone`, async () => {
+      const loads = await loadsOf(args);
+      assert.ok(loads.some((u) => u.endsWith('/dist/src/cli/main.js')), loads.join('\n'));
+      assert.deepEqual(loads.filter((u) => /\/node_modules\/yargs|\/dist\/src\/cli\/(cli|options)\.js$/.test(u)), []);
+    });
+  }
+
+  it('anwc stem answers as the full CLI does, and leaves a flag or a configuration file to it', async () => {
+    const fast = await anwc(['stem', 'walking', 'the lighthouses running']);
+    assert.deepEqual([fast.code, fast.stdout], [0, 'walk\nthe lighthous run\n']);
+    const help = await anwc(['stem', '--help']);
+    assert.deepEqual([help.code, help.stdout.startsWith('anwc stem [words..]')], [0, true]);
+    // The full CLI checks a configuration file in the folder before any command, stem included.
+    const folder = mkdtempSync(join(dir, 'config-'));
+    writeFileSync(join(folder, 'anwc.config.json'), '{"delay": "x"}');
+    const checked = await anwc(['stem', 'walking'], { cwd: folder });
+    assert.equal(checked.code, 2);
+    assert.match(checked.stderr, /anwc\.config\.json:1:11: delay takes a number/);
+  });
 
   it('anwc stats on a SQLite file loads its driver and nothing else of the list', async () => {
     const db = `sqlite:${join(dir, 'stats.sqlite')}`;

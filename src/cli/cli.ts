@@ -1,0 +1,139 @@
+import { createRequire } from 'node:module';
+import type { Argv, CommandModule } from 'yargs';
+import { ABOUT, COMMANDS, type CommandName } from './commands/index.js';
+import { fillFromFile, OPTIONS, useConfigValues, type OptionSpec } from './options.js';
+import { loadConfigFile } from './config-file.js';
+import { UserError } from '../errors.js';
+import { nearest } from '../walk/activity/errors.js';
+import { redact } from '../store/url.js';
+import { reportError } from './run.js';
+import { EXIT } from './exit.js';
+import { quietOnBrokenPipe } from './pipe.js';
+import { VERSION } from '../version.js';
+
+/*
+ * yargs 17 through its CommonJS build. Its ES module build wraps help in the middle of words
+ * (yargs#2112); yargs 18 wraps well but builds an Intl.Segmenter and Unicode-set regular
+ * expressions as it loads, about 40 ms of every command's start (issue: speed).
+ */
+const yargs = createRequire(import.meta.url)('yargs/yargs') as (args: string[]) => Argv;
+
+/** What the user typed for a flag, `--name=value` or `--name value` (yargs gives NaN for a number it could not read). */
+export function typedValue(args: readonly string[], name: string): string | undefined {
+  const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (i < 0) return undefined;
+  const a = args[i]!;
+  return a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[i + 1];
+}
+
+/** Checks every given option against its table entry before any command runs. */
+function checkOptions(argv: Record<string, unknown>): void {
+  for (const [name, spec] of Object.entries(OPTIONS) as [string, OptionSpec][]) {
+    const value = argv[name];
+    if (value === undefined || !spec.check) continue;
+    if (typeof value === 'number' && Number.isNaN(value)) {
+      throw new UserError(`--${name} needs a number`, { value: typedValue(process.argv, name) ?? String(value), fix: 'see anwc --help' });
+    }
+    const fix = spec.check(value);
+    if (fix) throw new UserError(`--${name} is not valid`, { value: spec.secret ? redact(String(value)) : String(value), fix });
+  }
+}
+
+let orphaned = false;
+
+/**
+ * A child of the studio or of `harvest --workers` gets a channel to its parent. A parent that dies
+ * without a word (SIGKILL, a crash) closes it: the child stops as at Ctrl-C, finishing its pages
+ * in flight and saving, and no harvest runs on that nobody watches or can stop. Nobody reads its
+ * output any more, so a broken pipe no longer ends it before it has saved.
+ */
+function stopWithParent(): void {
+  if (!process.channel) return;
+  process.channel.unref();
+  process.once('disconnect', () => {
+    orphaned = true;
+    quietOnBrokenPipe(process.stderr, () => orphaned);
+    process.kill(process.pid, 'SIGINT');
+  });
+}
+
+/** The command the arguments name: the first word that is not an option or the value of --config. */
+export function commandNamed(args: string[]): CommandName | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--config') i++;
+    else if (!a.startsWith('-')) return a in ABOUT ? (a as CommandName) : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The command that runs is loaded whole; the others are only listed (name and one line), so that
+ * `anwc stem` never loads the crawler, nor `anwc --help` any command but the list.
+ */
+async function commandModules(args: string[]): Promise<CommandModule<any, any>[]> {
+  const named = commandNamed(args);
+  return Promise.all((Object.keys(ABOUT) as CommandName[]).map(async (name) =>
+    name === named ? COMMANDS[name]() : { ...ABOUT[name], handler: () => undefined }));
+}
+
+export async function main(args: string[]): Promise<void> {
+  quietOnBrokenPipe(process.stdout, () => orphaned);
+  stopWithParent();
+  const cli = yargs(args)
+    .scriptName('anwc')
+    .usage('$0 <command> [options]\n\nHarvest narrative text from the web for an Automatic Narrative Engine.')
+    .command(await commandModules(args))
+    .option('config', { type: 'string', describe: OPTIONS.config.describe, global: true })
+    .middleware((argv) => {
+      const file = loadConfigFile(argv.config as string | undefined);
+      useConfigValues(file?.values ?? new Map(), file?.path);
+      fillFromFile(argv);
+      checkOptions(argv);
+    }, true)
+    .demandCommand(1, 'Name a command; anwc --help lists them')
+    .strict()
+    .recommendCommands()
+    .version(VERSION)
+    .help()
+    .alias('h', 'help')
+    .epilogue(
+      'Options may also come from anwc.config.json in the working directory (or --config FILE): flag > environment > file > default; anwc config show says which.\n' +
+        'Exit codes: 0 done, 1 done but problems found, 2 bad input, 3 internal error, 4 the database went away, 5 a disk full or a database damaged, 130 interrupted.',
+    )
+    .wrap(Math.min(100, process.stdout.columns || 100))
+    .fail((msg, err) => {
+      process.exitCode = err ? reportError(err) : reportError(unknownOption(msg) ?? new UserError(msg.replace(/\s*\n\s*/g, ' '), { fix: 'see anwc --help' }));
+      if (!err) process.exitCode = EXIT.USAGE;
+      // yargs would print its full help here; one line is kinder in a log.
+      throw new CliExit();
+    });
+  try {
+    await cli.parseAsync();
+  } catch (err) {
+    if (!(err instanceof CliExit)) process.exitCode = reportError(err);
+  }
+}
+
+class CliExit extends Error {}
+
+/**
+ * yargs' "Unknown arguments: max-page, maxPage" as one line that names the flag as typed and the
+ * nearest flags anwc has (`--max-page` → did you mean --max-pages?).
+ */
+function unknownOption(msg: string): UserError | undefined {
+  const m = /^Unknown arguments?: (.+)$/.exec(msg.trim());
+  if (!m) return undefined;
+  // yargs lists a dashed name and its camelCase twin; the dashed one is what was typed.
+  const names = m[1]!.split(', ').filter((n, _i, all) => !/[A-Z]/.test(n) || !all.includes(n.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)));
+  const flag = (n: string) => (n.length === 1 ? `-${n}` : `--${n}`);
+  const hints = names.flatMap((n) => {
+    const near = nearest(n, Object.keys(OPTIONS));
+    return near.length > 0 ? [`${names.length > 1 ? `${flag(n)}: ` : ''}did you mean ${near.map(flag).join(', ')}?`] : [];
+  });
+  return new UserError(`unknown option${names.length > 1 ? 's' : ''} ${names.map(flag).join(', ')}`, {
+    fix: [...hints, 'anwc COMMAND --help lists the options'].join(' '),
+  });
+}
+
+await main(process.argv.slice(2));
