@@ -41,7 +41,7 @@ export function parseBytes(bytes: Uint8Array, contentType?: string | null): Dom 
 }
 
 /** parseDom of a page whose unseen parts are already cut (decodeVisible). */
-export function parseVisible(visible: string): Dom {
+function parseVisible(visible: string): Dom {
   const root = parse(capNesting(visible, { dropEnd: misnestedEnds() }).html, {
     lowerCaseTagName: true,
     comment: false,
