@@ -3,6 +3,8 @@ import Database from 'better-sqlite3';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openStore } from '../../src/store/open.js';
+import type { Store } from '../../src/store/store.js';
 
 /**
  * Fresh databases for tests: a SQLite file in a temp folder, or a MySQL database with a name
@@ -31,6 +33,18 @@ export function sqliteDb(): TestDb {
     url: `sqlite:${join(dir, 'test.sqlite')}`,
     cleanup: async () => rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+/** Runs `fn` on a store in a fresh SQLite file, closed and removed afterwards whatever `fn` does. */
+export async function withSqliteStore<T>(fn: (store: Store) => Promise<T>): Promise<T> {
+  const db = sqliteDb();
+  const store = await openStore(db.url);
+  try {
+    return await fn(store);
+  } finally {
+    await store.close();
+    await db.cleanup();
+  }
 }
 
 function serverUrl(): URL {

@@ -6,7 +6,7 @@ import type { Store } from '../../src/store/store.js';
 import { BOUND_SHARE, type DelayBound } from '../../src/walk/delay-watch.js';
 import { DEFAULT_MAX_RETRIES } from '../../src/walk/retry.js';
 import { ROBOTS_RETRY_BASE_MS, type RobotsRules } from '../../src/web/robots.js';
-import { rawSql, sqliteDb, type TestDb } from '../support/db.js';
+import { rawSql, sqliteDb, withSqliteStore } from '../support/db.js';
 import { prose, startFlakyWeb, type FlakyWeb } from '../support/flaky.js';
 
 /**
@@ -34,17 +34,6 @@ function options(over: Partial<HarvestOptions> = {}, politeness: HarvestOptions[
   };
 }
 
-async function withStore<T>(fn: (store: Store) => Promise<T>): Promise<T> {
-  const db: TestDb = sqliteDb();
-  const store = await openStore(db.url);
-  try {
-    return await fn(store);
-  } finally {
-    await store.close();
-    await db.cleanup();
-  }
-}
-
 async function seedLinks(store: Store, host: string, paths: string[]): Promise<void> {
   await store.addLinks(paths.map((p) => ({ url: web.url(host, p), host, depth: 0 })));
 }
@@ -53,7 +42,7 @@ const pages = (n: number) => Array.from({ length: n }, (_, i) => `/${i}.html`);
 
 describe('politeness decides per host', () => {
   it('one request at a time to a host by default, though four fetch slots are free', () =>
-    withStore(async (store) => {
+    withSqliteStore(async (store) => {
       for (const p of pages(6)) web.page('one.test', p, { html: prose(p), delayMs: 120 });
       await seedLinks(store, 'one.test', pages(6));
       const report = await harvest(store, options());
@@ -62,7 +51,7 @@ describe('politeness decides per host', () => {
     }));
 
   it('--per-host 2 allows exactly two requests to a host at once', () =>
-    withStore(async (store) => {
+    withSqliteStore(async (store) => {
       for (const p of pages(8)) web.page('two.test', p, { html: prose(p), delayMs: 150 });
       await seedLinks(store, 'two.test', pages(8));
       const report = await harvest(store, options({}, { perHost: 2 }));
@@ -71,7 +60,7 @@ describe('politeness decides per host', () => {
     }));
 
   it('the delay spaces the starts of requests to one host', () =>
-    withStore(async (store) => {
+    withSqliteStore(async (store) => {
       for (const p of pages(4)) web.page('slowpoke.test', p, prose(p));
       await seedLinks(store, 'slowpoke.test', pages(4));
       await harvest(store, options({}, { delayMs: 150 }));
@@ -91,7 +80,7 @@ describe('what sets the pace', () => {
   }
 
   it('a walk that mostly waits on a host\'s delay with slots free is reported bounded by it, with the delay in force', () =>
-    withStore(async (store) => {
+    withSqliteStore(async (store) => {
       for (const p of pages(6)) web.page('paced.test', p, prose(p));
       await seedLinks(store, 'paced.test', pages(6));
       const { share, ...rest } = (await bounds(store, { delayMs: 400 })).filter((b) => b !== undefined).at(-1) ?? { share: 0 };
@@ -100,7 +89,7 @@ describe('what sets the pace', () => {
     }));
 
   it('a walk that waits on slow answers is not, though it has a delay too', () =>
-    withStore(async (store) => {
+    withSqliteStore(async (store) => {
       for (const p of pages(5)) web.page('sluggish.test', p, { html: prose(p), delayMs: 600 });
       await seedLinks(store, 'sluggish.test', pages(5));
       assert.deepEqual((await bounds(store, { delayMs: 100 })).filter((b) => b !== undefined), []);
@@ -109,7 +98,7 @@ describe('what sets the pace', () => {
 
 describe('a host another process holds', () => {
   it('is asked for again after 20 ms, then twice as long each time, and taken once the other lets go', () =>
-    withStore(async (store) => {
+    withSqliteStore(async (store) => {
       for (const p of pages(2)) web.page('held.test', p, prose(p));
       await seedLinks(store, 'held.test', pages(2));
       // Another process leases the host's first page for 700 ms: with one request a host, the
@@ -134,7 +123,7 @@ describe('a host another process holds', () => {
 
 describe('the wheel', () => {
   it('learns each page\'s reward: its scores equal the stored ones after the run', () =>
-    withStore(async (store) => {
+    withSqliteStore(async (store) => {
       for (const p of pages(4)) web.page('rich.test', p, `<html><body>${prose(p)}</body></html>`);
       for (const p of pages(4)) web.page('poor.test', p, '<html><body><p>Menu | Home</p></body></html>');
       await seedLinks(store, 'rich.test', pages(4));
@@ -149,7 +138,7 @@ describe('the wheel', () => {
     }));
 
   it('a resumed run draws with the scores the store kept', () =>
-    withStore(async (store) => {
+    withSqliteStore(async (store) => {
       const plain = '<html><body><p>Menu | Home</p></body></html>';
       for (const p of pages(30)) {
         web.page('favoured.test', p, plain);
@@ -171,7 +160,7 @@ describe('the wheel', () => {
 
 describe('retries', () => {
   it('a server that fails each page twice (503, reset, silence) and then answers is harvested completely', () =>
-    withStore(async (store) => {
+    withSqliteStore(async (store) => {
       const kinds = ['503', 'reset', 'timeout'] as const;
       for (const kind of kinds) {
         const host = `f${kind}.test`;
@@ -190,7 +179,7 @@ describe('retries', () => {
     }));
 
   it('past --max-retries a link fails for good with its last error; a 404 fails at once', () =>
-    withStore(async (store) => {
+    withSqliteStore(async (store) => {
       web.page('worn.test', '/always.html', { html: prose(1), failFirst: 99, failWith: '503' });
       web.page('worn.test', '/gone.html', { html: prose(2), failFirst: 99, failWith: '404' });
       await seedLinks(store, 'worn.test', ['/always.html', '/gone.html']);
@@ -203,7 +192,7 @@ describe('retries', () => {
     }));
 
   it('Retry-After sets when the link is tried again', () =>
-    withStore(async (store) => {
+    withSqliteStore(async (store) => {
       web.page('busy.test', '/p.html', { html: prose(1), failFirst: 1, failWith: '429', retryAfter: '1' });
       await seedLinks(store, 'busy.test', ['/p.html']);
       const report = await harvest(store, options());
@@ -213,7 +202,7 @@ describe('retries', () => {
     }));
 
   it('robots.txt that cannot be had keeps the link waiting, not excluded', () =>
-    withStore(async (store) => {
+    withSqliteStore(async (store) => {
       web.page('norobots.test', '/robots.txt', { html: 'User-agent: *\nAllow: /\n', failFirst: 99, failWith: '503' });
       web.page('norobots.test', '/p.html', prose(1));
       await seedLinks(store, 'norobots.test', ['/p.html']);
@@ -254,7 +243,7 @@ describe('retries', () => {
   });
 
   it('a robots.txt that failed 1 + --max-retries times in a row ends the waiting of its links', () =>
-    withStore(async (store) => {
+    withSqliteStore(async (store) => {
       web.page('robots-gone.test', '/robots.txt', { html: 'User-agent: *\nAllow: /\n', failFirst: 99, failWith: '503' });
       web.page('robots-gone.test', '/p.html', prose(1));
       await seedLinks(store, 'robots-gone.test', ['/p.html']);
@@ -273,7 +262,7 @@ async function waitsPassed(db: string): Promise<void> {
 
 describe('refusals by the run\'s own settings', () => {
   it('a loopback seed without --resolve is refused as such, and a rerun with the mapping walks it', () =>
-    withStore(async (store) => {
+    withSqliteStore(async (store) => {
       web.page('127.0.0.1', '/local.html', prose('local'));
       const url = `http://127.0.0.1:${web.port}/local.html`;
       await store.addLinks([{ url, host: '127.0.0.1', depth: 0 }]);
@@ -288,7 +277,7 @@ describe('refusals by the run\'s own settings', () => {
     }));
 
   it('a link outside this run\'s --hosts is out of scope, and a run whose scope holds it walks it', () =>
-    withStore(async (store) => {
+    withSqliteStore(async (store) => {
       web.page('inside.test', '/a.html', prose('a'));
       web.page('outside.test', '/b.html', prose('b'));
       await seedLinks(store, 'inside.test', ['/a.html']);
@@ -304,7 +293,7 @@ describe('refusals by the run\'s own settings', () => {
 
 describe('links already stored', () => {
   it('a link this run has stored is not sent to the store again: a menu on every page costs one row a link', () =>
-    withStore(async (store) => {
+    withSqliteStore(async (store) => {
       const menu = pages(8).map((p) => `<a href="${p}">${p}</a>`).join(' ');
       for (const p of ['/start.html', ...pages(8)]) web.page('menu.test', p, `<html><body>${prose(`menu${p}`)}<nav>${menu}</nav></body></html>`);
       await seedLinks(store, 'menu.test', ['/start.html']);
@@ -326,7 +315,7 @@ describe('links already stored', () => {
 
 describe('one normal form for links', () => {
   it('links found on a page are normalised as seeds are: /%7euser/ and /~user/ are one link', () =>
-    withStore(async (store) => {
+    withSqliteStore(async (store) => {
       web.page('norm.test', '/start.html', '<html><body><a href="/%7euser/">a</a> <a href="/~user/">b</a> <a href="HTTP://NORM.TEST:' +
         `${web.port}/%7Euser/#top">c</a></body></html>`);
       web.page('norm.test', '/~user/', prose('user'));

@@ -1,17 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import seedrandom from 'seedrandom';
-import { openStore } from '../../src/store/open.js';
 import { Frontier } from '../../src/walk/frontier.js';
 import { createStrategy } from '../../src/walk/strategies/strategy.js';
-import { sqliteDb } from '../support/db.js';
+import { withSqliteStore } from '../support/db.js';
 
 /** One wheel across processes: each process's frontier reads the scores the others changed. */
 
-test('a process\'s wheel follows the rewards another process stored, after one refresh', async () => {
-  const db = sqliteDb();
-  const store = await openStore(db.url);
-  try {
+test('a process\'s wheel follows the rewards another process stored, after one refresh', () =>
+  withSqliteStore(async (store) => {
     await store.addLinks(['a.test', 'b.test'].flatMap((h) => [1, 2, 3].map((i) => ({ url: `http://${h}/${i}`, host: h, depth: 0 }))));
     let now = 1000;
     const strategy = createStrategy('roulette');
@@ -33,16 +30,10 @@ test('a process\'s wheel follows the rewards another process stored, after one r
     assert.ok(Math.abs(drawnA / 2000 - 0.9) < 0.03, `a.test drawn ${drawnA / 20} % of the time, 90 % expected`);
     await mine.refreshScores();
     assert.equal(strategy.score(a), 9, 'a second refresh with no change changes nothing');
-  } finally {
-    await store.close();
-    await db.cleanup();
-  }
-});
+  }));
 
-test('a process\'s wheel takes in the domains another process found, after one refresh', async () => {
-  const db = sqliteDb();
-  const store = await openStore(db.url);
-  try {
+test('a process\'s wheel takes in the domains another process found, after one refresh', () =>
+  withSqliteStore(async (store) => {
     await store.addLinks([1, 2].map((i) => ({ url: `http://a.test/${i}`, host: 'a.test', depth: 0 })));
     let now = 1000;
     const strategy = createStrategy('roulette');
@@ -61,16 +52,10 @@ test('a process\'s wheel takes in the domains another process found, after one r
     const after = draws();
     assert.ok(after.includes(c), 'drawn after it');
     assert.ok(Math.abs(after.filter((d) => d === c).length / 200 - 0.5) < 0.15, 'with its share of the wheel: 1 of 2');
-  } finally {
-    await store.close();
-    await db.cleanup();
-  }
-});
+  }));
 
-test('a domain this process found without work is drawn again once another process gives it links', async () => {
-  const db = sqliteDb();
-  const store = await openStore(db.url);
-  try {
+test('a domain this process found without work is drawn again once another process gives it links', () =>
+  withSqliteStore(async (store) => {
     await store.addLinks(['a.test', 'b.test'].map((h) => ({ url: `http://${h}/`, host: h, depth: 0 })));
     let now = 1000;
     const strategy = createStrategy('roulette');
@@ -89,8 +74,4 @@ test('a domain this process found without work is drawn again once another proce
     await store.completePage({ linkId: link.id, owner: 'other', outcome: { kind: 'harvested' }, nodes: [], newLinks: more, domainReward: 0, at: now });
     await mine.refreshScores();
     assert.ok(draws().includes(a), 'a.test has work again');
-  } finally {
-    await store.close();
-    await db.cleanup();
-  }
-});
+  }));
