@@ -10,6 +10,7 @@ import { reportError } from './run.js';
 import { EXIT } from './exit.js';
 import { quietOnBrokenPipe } from './pipe.js';
 import { VERSION } from '../version.js';
+import { HELP_WIDTH } from './help-pages.js';
 
 /*
  * yargs 17 through its CommonJS build. Its ES module build wraps help in the middle of words
@@ -101,7 +102,9 @@ export async function main(args: string[]): Promise<void> {
       'Options may also come from anwc.config.json in the working directory (or --config FILE): flag > environment > file > default; anwc config show says which.\n' +
         'Exit codes: 0 done, 1 done but problems found, 2 bad input, 3 internal error, 4 the database went away, 5 a disk full or a database damaged, 130 interrupted.',
     )
-    .wrap(Math.min(100, process.stdout.columns || 100))
+    // English throughout: yargs would put its headings in the locale's tongue above our English.
+    .locale('en')
+    .wrap(Math.min(HELP_WIDTH, process.stdout.columns || HELP_WIDTH))
     .fail((msg, err) => {
       process.exitCode = err ? reportError(err) : reportError(unknownOption(msg) ?? new UserError(msg.replace(/\s*\n\s*/g, ' '), { fix: 'see anwc --help' }));
       if (!err) process.exitCode = EXIT.USAGE;

@@ -48,7 +48,7 @@ describe('what a command loads', () => {
     });
   }
 
-  for (const args of [['--version'], ['stem', 'walking', 'lighthouses']]) {
+  for (const args of [['--version'], ['stem', 'walking', 'lighthouses'], ['--help'], ['harvest', '--help']]) {
     it(`anwc ${args.join(' ')} loads neither yargs nor the option table: the entry answers it alone`, async () => {
       const loads = await loadsOf(args);
       assert.ok(loads.some((u) => u.endsWith('/dist/src/cli/main.js')), loads.join('\n'));
