@@ -322,7 +322,9 @@ function startupTable(): string[] {
     ['anwc stem walking', [CLI, 'stem', 'walking']],
     ['anwc stats', [CLI, 'stats']],
     ['anwc pick lighthouse', [CLI, 'pick', 'lighthouse']],
+    // A page the build wrote (src/cli/help-pages.ts); the commands above that run load the CLI.
     ['anwc harvest --help', [CLI, 'harvest', '--help']],
+    ['anwc harvest --help, help left to the CLI', [join(dist, 'src', 'cli', 'cli.js'), 'harvest', '--help']],
   ];
   const time = (args: string[]) => {
     const xs: number[] = [];

@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { DEFAULT_KINDS, TOPIC, type GradedShape } from './graded-web.js';
+import { DEFAULT_KINDS, gradedWeb, TOPIC, type GradedShape, type HostKind } from './graded-web.js';
 import { interval, paired, perPage, walkOnce, type Tally, type Walk } from './graded-walk.js';
 import { startChildWeb } from './harvest.js';
 
@@ -15,8 +15,14 @@ import { startChildWeb } from './harvest.js';
  *
  *   npx tsc -p . && node dist/bench/run.js wheel
  *
+ * A second table asks how much of that gain is the web's: on webs of 30 hosts where a third, a
+ * fifth or a tenth are rich in prose and the rest poor, bfs, roulette and an oracle that walks only
+ * the rich hosts from their home pages (the most any walk could find). How far roulette gets above
+ * bfs is bounded by the oracle's ratio, which the share of rich hosts sets: a figure over bfs says
+ * as much about the web as about the wheel.
+ *
  * Knobs: BENCH_WHEEL_SEEDS (10), BENCH_WHEEL_BUDGET (200 pages), BENCH_WHEEL_PAGES (100 per host),
- * BENCH_WHEEL_DEPTH (the harvest's default, 4).
+ * BENCH_WHEEL_DEPTH (the harvest's default, 4), BENCH_WHEEL_SWEEP_SEEDS (6; 0 for no sweep).
  */
 
 const SEEDS = Number(process.env.BENCH_WHEEL_SEEDS ?? 10);
@@ -24,6 +30,10 @@ const BUDGET = Number(process.env.BENCH_WHEEL_BUDGET ?? 200);
 const PAGES_PER_HOST = Number(process.env.BENCH_WHEEL_PAGES ?? 100);
 const DEPTH = process.env.BENCH_WHEEL_DEPTH === undefined ? undefined : Number(process.env.BENCH_WHEEL_DEPTH);
 const SEARCH_RESULTS = 6;
+const SWEEP_SEEDS = Number(process.env.BENCH_WHEEL_SWEEP_SEEDS ?? 6);
+const SWEEP_HOSTS = 30;
+/** Rich hosts among SWEEP_HOSTS: a third, a fifth, a tenth. */
+const SWEEP_RICH = [10, 6, 3];
 
 const WALKS: Walk[] = [
   { name: 'bfs (baseline)', strategy: 'bfs' },
@@ -32,6 +42,52 @@ const WALKS: Walk[] = [
   { name: 'roulette --reward relevance', strategy: 'roulette', over: { reward: 'relevance' } },
   { name: 'roulette --reward relevance --order relevance', strategy: 'roulette', over: { reward: 'relevance', narrative: { order: 'relevance' } } },
 ];
+
+const sweepKinds = (rich: number): HostKind[] => [
+  { name: 'rich', count: rich, narrative: 0.9, onTopic: 0.5 },
+  { name: 'poor', count: SWEEP_HOSTS - rich, narrative: 0.05, onTopic: 0.3 },
+];
+
+/** bfs, roulette and the oracle on webs ever poorer in rich hosts. */
+async function richnessSweep(): Promise<string[]> {
+  const walks: (Walk & { oracle?: boolean })[] = [
+    { name: 'bfs', strategy: 'bfs' },
+    { name: 'roulette', strategy: 'roulette' },
+    { name: 'oracle', strategy: 'roulette', oracle: true },
+  ];
+  const rows: string[] = [];
+  for (const rich of SWEEP_RICH) {
+    const tallies = walks.map(() => [] as Tally[]);
+    const shapeOf = (seed: number): GradedShape => ({ seed, pagesPerHost: PAGES_PER_HOST, kinds: sweepKinds(rich), seeds: SEARCH_RESULTS });
+    for (let seed = 1; seed <= SWEEP_SEEDS; seed++) {
+      const web = await startChildWeb('graded', { ANWC_GRADED_SHAPE: JSON.stringify(shapeOf(seed)) });
+      try {
+        const richHosts = gradedWeb({ ...shapeOf(seed), port: web.port }).hosts.filter((h) => h.kind === 'rich').map((h) => h.host);
+        for (const [i, walk] of walks.entries()) {
+          const setup = walk.oracle
+            ? { budget: BUDGET, depth: DEPTH, seeds: richHosts.map((h) => `http://${h}:${web.port}/`), hosts: richHosts }
+            : { budget: BUDGET, depth: DEPTH };
+          tallies[i]!.push(await walkOnce(web, walk, seed, setup));
+        }
+      } finally {
+        await web.stop();
+      }
+    }
+    const [bfs, roulette, oracle] = tallies as [Tally[], Tally[], Tally[]];
+    const rate = perPage.nodes;
+    rows.push(`| ${rich} of ${SWEEP_HOSTS} | ${interval(bfs.map(rate))} | ${interval(roulette.map(rate))} | ${interval(paired(roulette, bfs, rate))}× | ${interval(paired(oracle, bfs, rate))}× | ${interval(paired(roulette, oracle, rate))} |`);
+  }
+  return [
+    '',
+    `## The same walks on webs ever poorer in rich hosts: ${SWEEP_HOSTS} hosts × ${PAGES_PER_HOST} pages, ${SEARCH_RESULTS} search results (any hosts), budget ${BUDGET}, ${SWEEP_SEEDS} seeds`,
+    '',
+    '| rich hosts | bfs: pages with a node / page | roulette | roulette over bfs | oracle over bfs (the bound) | roulette of the oracle |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...rows,
+    '',
+    `Rich: ${Math.round(sweepKinds(1)[0]!.narrative * 100)} % of pages prose; poor: ${Math.round(sweepKinds(1)[1]!.narrative * 100)} %. The oracle walks only the rich hosts, from their home pages. Ratios per seed (paired), mean ± half the 95 % interval.`,
+  ];
+}
 
 export async function main(): Promise<string> {
   const tallies = WALKS.map(() => [] as Tally[]);
@@ -62,6 +118,7 @@ export async function main(): Promise<string> {
     `Hosts: ${DEFAULT_KINDS.map((k) => `${k.count} ${k.name} (${Math.round(k.narrative * 100)} % of pages prose, ${Math.round(k.onTopic * 100)} % of that about the ${TOPIC})`).join('; ')}.`,
     'Mean ± half the 95 % confidence interval (Student\'s t) over the web seeds; "over bfs" is the ratio to bfs on the same web, per seed.',
     'On the topic: the page yielded a node linked to the meta word by evidence (its stem in the node, or in the page\'s title or headings).',
+    ...(SWEEP_SEEDS > 0 ? await richnessSweep() : []),
   ].join('\n');
 }
 
