@@ -16,6 +16,7 @@ export const BENCHES: Record<string, { what: string; load: () => Promise<Bench> 
   harvest: { what: 'harvest rate of roulette, bfs and dfs; harvest speed beside the Fetcher; the walker under politeness', load: async () => (await import('./harvest.js')).main },
   focus: { what: 'pages with a node, and nodes on the topic, per page for bfs, roulette and its relevance rewards and order, beside an oracle that knows the good hosts', load: async () => (await import('./focus.js')).main },
   wheel: { what: 'harvest rate of roulette (thesis and relevance rewards), bfs and dfs on a web whose hosts differ in narrative, with 95 % intervals over seeds', load: async () => (await import('./wheel.js')).main },
+  profile: { what: 'where the CPU of a 10,000-page SQLite harvest goes, by part of anwc (store, near-copies, parse, rules, HTTP, walker)', load: async () => (await import('./profile.js')).main },
   workers: { what: 'pages/s of 1, 2 and 4 harvest processes on one database where politeness is the limit, beside that ceiling', load: async () => (await import('./workers.js')).main },
   claims: { what: 'claims and completions per second of the shared frontier alone, on each store and on a Galera cluster', load: async () => (await import('./claims.js')).main },
   locate: { what: 'how soon the locator\'s local sort, global best-first and BFS reach the pages about a topic on the corpus web', load: async () => (await import('./locate.js')).main },

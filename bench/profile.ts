@@ -1,0 +1,111 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { openStore } from '../src/store/open.js';
+import { hostName } from './graded-web.js';
+import { startChildWeb } from './harvest.js';
+
+/**
+ * Where a harvest's CPU goes (issue: speed): one `anwc harvest` of the crawl bench's web (20 hosts
+ * × 500 pages, 16 in flight, no delay) into a SQLite file, under Node's sampling profiler; each
+ * sample is put to the part of anwc it was in (the innermost frame of a known module, so that
+ * SQLite's own work counts for the store statement that asked for it) and the table gives each
+ * part's time, ms a page and share of the busy time, then the store's heaviest functions. The
+ * profiler samples the thread's wall time: on a machine with a core to spare, that is its CPU.
+ *
+ *   npm run build && node dist/bench/run.js profile
+ *
+ * Knobs: BENCH_PROFILE_HOSTS (20), BENCH_PROFILE_PAGES (500 a host).
+ */
+
+const HOSTS = Number(process.env.BENCH_PROFILE_HOSTS ?? 20);
+const PAGES = Number(process.env.BENCH_PROFILE_PAGES ?? 500);
+const dist = fileURLToPath(new URL('..', import.meta.url));
+const CLI = join(dist, 'src', 'cli', 'main.js');
+
+/** The parts, first match wins, by the script's URL. */
+const PARTS: [string, RegExp][] = [
+  ['near-copies (MinHash, shingles)', /\/src\/harvest\/copies\.js|\/src\/text\/minhash\.js/],
+  ['store (SQLite statements and commits)', /\/src\/store\/|\/node_modules\/better-sqlite3\//],
+  ['HTML parse', /\/src\/html\/|\/node_modules\/(node-html-parser|he|entities|css-select|domhandler)\//],
+  ['rules (blocks, thesis heuristics, topic)', /\/src\/(extract|text)\/|\/src\/walk\/actions\//],
+  ['HTTP and sockets', /\/node_modules\/undici\/|\/src\/web\/|^node:(net|http|_http|dns|buffer|stream|events|internal\/(stream|streams|net|dns|http))/],
+  ['walker, frontier, politeness', /\/src\/walk\/|\/src\/harvest\//],
+  ['URL parsing', /^node:internal\/url/],
+];
+
+interface ProfileNode { id: number; callFrame: { url: string; functionName: string; lineNumber: number }; children?: number[] }
+interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+
+interface Shares { parts: Map<string, number>; busyMs: number; store: Map<string, number> }
+
+/** Each sample's microseconds put to its part; idle left out; the store's functions on the side. */
+function shares(p: Profile): Shares {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const partOf = (n: ProfileNode): string | undefined => {
+    const { url, functionName } = n.callFrame;
+    if (!url) return functionName === '(garbage collector)' ? 'garbage collection' : functionName === '(idle)' ? 'idle' : undefined;
+    return PARTS.find(([, re]) => re.test(url))?.[0] ?? 'other';
+  };
+  const parts = new Map<string, number>();
+  const store = new Map<string, number>();
+  p.samples.forEach((leaf, i) => {
+    let part: string | undefined;
+    let storeFn: string | undefined;
+    for (let id: number | undefined = leaf; id !== undefined; id = parent.get(id)) {
+      const n = byId.get(id)!;
+      part ??= partOf(n);
+      if (!storeFn && /\/src\/store\//.test(n.callFrame.url)) storeFn = `${n.callFrame.url.replace(/.*\/src\//, '')}:${n.callFrame.functionName || '(anonymous)'}`;
+      if (part && (part !== 'store (SQLite statements and commits)' || storeFn)) break;
+    }
+    const us = p.timeDeltas[i]!;
+    parts.set(part ?? 'other', (parts.get(part ?? 'other') ?? 0) + us);
+    if (part === 'store (SQLite statements and commits)' && storeFn) store.set(storeFn, (store.get(storeFn) ?? 0) + us);
+  });
+  parts.delete('idle');
+  const busyMs = [...parts.values()].reduce((a, b) => a + b, 0) / 1000;
+  return { parts, busyMs, store };
+}
+
+export async function main(): Promise<string> {
+  const shape = { seed: 1, pagesPerHost: PAGES, links: 5, seeds: HOSTS, kinds: [{ name: 'mixed', count: HOSTS, narrative: 0.7, onTopic: 0.3 }] };
+  const web = await startChildWeb('graded', { ANWC_GRADED_SHAPE: JSON.stringify(shape) });
+  const dir = mkdtempSync(join(tmpdir(), 'anwc-profile-'));
+  try {
+    const db = `sqlite:${join(dir, 'harvest.sqlite')}`;
+    const store = await openStore(db);
+    await store.addLinks(Array.from({ length: HOSTS }, (_, h) => ({ url: `http://${hostName(h)}:${web.port}/`, host: hostName(h), depth: 0 })));
+    await store.close();
+    const profiles = join(dir, 'profiles');
+    const r = spawnSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', profiles, CLI, 'harvest', '--db', db, '--resolve', '*.test:127.0.0.1', '--hosts', '*.test',
+      '--delay', '0', '--concurrency', '16', '--max-depth', '1000000', '--progress', 'none', '--json'], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`anwc harvest exited with ${r.status}: ${r.stderr.trim().split('\n').slice(-3).join(' / ')}`);
+    const pages = (JSON.parse(r.stdout.trim().split('\n').pop()!) as { pagesDone: number }).pagesDone;
+    const [file] = readdirSync(profiles);
+    const { parts, busyMs, store: storeFns } = shares(JSON.parse(readFileSync(join(profiles, file!), 'utf8')) as Profile);
+    const row = (name: string, us: number) => `| ${name} | ${(us / 1000).toFixed(0)} | ${(us / 1000 / pages).toFixed(3)} | ${((100 * us) / 1000 / busyMs).toFixed(1)} % |`;
+    return [
+      `## Where the CPU of a ${pages}-page SQLite harvest goes (its main thread, sampled)`,
+      '',
+      '| part | ms sampled | ms a page | of the busy time |',
+      '| --- | ---: | ---: | ---: |',
+      ...[...parts].sort((a, b) => b[1] - a[1]).map(([name, us]) => row(name, us)),
+      row('**all (busy)**', busyMs * 1000),
+      '',
+      '| the store\'s heaviest functions (with the SQLite work under them) | ms sampled | ms a page | of the busy time |',
+      '| --- | ---: | ---: | ---: |',
+      ...[...storeFns].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([name, us]) => row(`\`${name}\``, us)),
+      '',
+      `The crawl bench's web: ${HOSTS} hosts × ${PAGES} pages, 16 in flight, no delay, every page of it.`,
+    ].join('\n');
+  } finally {
+    await web.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) console.log(await main());
