@@ -11,7 +11,8 @@ import { openStore } from '../src/store/open.js';
 import { narrativeAction } from '../src/walk/actions/narrative.js';
 import { FETCH_DEFAULTS } from '../src/web/defaults.js';
 import { leaseProbes, LIVE_LEASES } from '../src/store/sqlite/frontier.js';
-import { CANDIDATE_TEXTS, NODES_OF_BAND } from '../src/store/sqlite/nodes.js';
+import { CANDIDATE_TEXTS } from '../src/store/sqlite/nodes.js';
+import { BAND_ROWS_AFTER } from '../src/store/sqlite/bands.js';
 import { benchMysql, mysqlDb, mysqlSocket, viaSocket, type TestDb } from '../test/support/db.js';
 import { gradedWeb, hostName, type GradedShape } from './graded-web.js';
 import { startChildWeb, type ChildWeb } from './harvest.js';
@@ -261,7 +262,7 @@ function plans(path: string): string[] {
     ]),
     ['live leases of a host', LIVE_LEASES, [1, 0]],
     ['a link by URL', 'SELECT id FROM links WHERE url_hash = ?', ['x']],
-    ['the first nodes under a band key (near-copies)', NODES_OF_BAND, [1]],
+    ['band rows of the nodes written since the last near-copy search', BAND_ROWS_AFTER, [1]],
     ['texts of near-copy candidates', CANDIDATE_TEXTS, ['[1,2]']],
   ];
   try {
@@ -302,7 +303,7 @@ async function sweepTable(): Promise<string[]> {
     '',
     'The plans of the statements that lease a host\'s next link and find near-copies, on the largest store: each',
     'seeks the head of one queue of one host (pending links by the walk\'s order; expired and live leases, few at',
-    'any time), or a bounded run of one band key, or the candidates by id.',
+    'any time), or the band rows after the last node read (the near-copy search keeps the rest in memory), or the candidates by id.',
     '',
     '| statement | SQLite plan |',
     '| --- | --- |',

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import seedrandom from 'seedrandom';
 import { BAND_FANOUT, bandRows, FullBands, nodesByBand, rankByBands, shingleBlob, shinglesOfBlob } from '../../src/store/rows.js';
+import { BandIndex } from '../../src/store/band-index.js';
 
 test('near-copy candidates: the nodes sharing most band keys with each signature first, at most the limit', () => {
   const a = [11, 12, 13, 14];
@@ -62,4 +63,34 @@ test('shingles as a node keeps them: little-endian 32-bit words, and back the sa
   assert.deepEqual(shinglesOfBlob(within), shingles);
   assert.equal(shingleBlob(undefined), null);
   assert.equal(shinglesOfBlob(null), undefined, 'a node stored without them');
+});
+
+test('band index: the same nodes under each key as a map of sets, through growth, repeats and crowded keys', () => {
+  const rng = seedrandom('band-index');
+  for (let round = 0; round < 20; round++) {
+    const index = new BandIndex(16);
+    const reference = new Map<number, Set<number>>();
+    // Few keys in some rounds (long runs of one key), many in others; keys of every band, ids up to 2^32 - 1.
+    const keyCount = round % 2 === 0 ? 5 : 5000;
+    const keys = Array.from({ length: keyCount }, () => Math.floor(rng() * 16) * 2 ** 32 + Math.floor(rng() * 2 ** 32));
+    for (let i = 0; i < 4000; i++) {
+      const key = keys[Math.floor(rng() * keys.length)]!;
+      const id = rng() < 0.01 ? 2 ** 32 - 1 : 1 + Math.floor(rng() * 3000);
+      index.add(key, id);
+      if (!reference.has(key)) reference.set(key, new Set());
+      reference.get(key)!.add(id);
+    }
+    assert.equal(index.size, [...reference.values()].reduce((n, s) => n + s.size, 0));
+    for (const [key, ids] of reference) {
+      assert.deepEqual(index.nodesOf(key), [...ids].sort((a, b) => a - b).slice(0, BAND_FANOUT));
+      assert.deepEqual(index.nodesOf(key, 3), [...ids].sort((a, b) => a - b).slice(0, 3));
+    }
+    // The same value in another band is another key.
+    const [some] = reference.keys();
+    const elsewhere = (some! + 2 ** 32) % (16 * 2 ** 32);
+    if (!reference.has(elsewhere)) assert.deepEqual(index.nodesOf(elsewhere), []);
+  }
+  assert.throws(() => new BandIndex().add(-1, 1), RangeError);
+  assert.throws(() => new BandIndex().add(1, 2 ** 32), RangeError);
+  assert.throws(() => new BandIndex().add(2 ** 53, 1), RangeError);
 });

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { LIVE_LEASES, leaseProbes } from '../../src/store/sqlite/frontier.js';
-import { CANDIDATE_TEXTS, NODES_OF_BAND } from '../../src/store/sqlite/nodes.js';
+import { CANDIDATE_TEXTS } from '../../src/store/sqlite/nodes.js';
+import { BAND_ROWS_AFTER } from '../../src/store/sqlite/bands.js';
 import { openSqliteDb } from '../../src/store/sqlite/open.js';
 
 /**
@@ -29,13 +30,13 @@ test('SQLite: leasing a host\'s next link seeks an index, whatever the order, an
   }
 });
 
-test('SQLite: a near-copy search reads a bounded run of each band key and its candidates by id, never a scan of the nodes', () => {
+test('SQLite: a near-copy search reads the band rows of the nodes written since it last read, and its candidates by id, never a scan', () => {
   const dir = mkdtempSync(join(tmpdir(), 'anwc-plans-'));
   const db = openSqliteDb(join(dir, 'plans.sqlite'));
   try {
     const plan = (sql: string, ...params: unknown[]) =>
       (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail).join('; ');
-    assert.match(plan(NODES_OF_BAND, 1), /^SEARCH node_bands USING PRIMARY KEY \(band_key=\?\)$/);
+    assert.match(plan(BAND_ROWS_AFTER, 1), /^SEARCH node_bands USING PRIMARY KEY \(node_id>\?\)$/);
     const texts = plan(CANDIDATE_TEXTS, '[1,2]');
     assert.match(texts, /SEARCH nodes USING INTEGER PRIMARY KEY \(rowid=\?\)/, texts);
     assert.doesNotMatch(texts, /nodes USING (COVERING )?INDEX|SCAN nodes/, texts);

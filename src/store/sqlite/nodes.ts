@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { sha256 } from '../hash.js';
-import { BAND_FANOUT, bandRows, evidenceJson, NODE_LINKS, toNodeLink, toProfile, candidatesInRank, shingleBlob, checkMetaWords, FullBands, metaAudit, nodeQueryWhere, rankByBands, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
+import { BUMP_BANDS_EDITED, type BandCache } from './bands.js';
+import { bandRows, evidenceJson, NODE_LINKS, toNodeLink, toProfile, candidatesInRank, shingleBlob, checkMetaWords, FullBands, metaAudit, nodeQueryWhere, rankByBands, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
 import { TextTakenError, type AuditEntry, type NearCandidate, type NodeChange, type StoryFile } from '../store.js';
 import type {
   NodeLink, StoredProfile, MetaLinkInput,
@@ -67,22 +68,17 @@ export function insertNodes(
 }
 
 /**
- * The nodes under one band key, its first BAND_FANOUT: a page asks this for some sixteen keys a
- * paragraph. In-process, a statement a key costs less than one that reads them all as JSON.
- */
-export const NODES_OF_BAND = `SELECT node_id FROM node_bands WHERE band_key = ? ORDER BY node_id LIMIT ${BAND_FANOUT}`;
-/**
  * The texts of the candidates, given as a JSON array of ids. The unary plus keeps SQLite from
  * choosing the origin index, which would read every crawler node to find a handful.
  */
 export const CANDIDATE_TEXTS = `SELECT id, text, shingles FROM nodes WHERE id IN (SELECT value FROM json_each(?)) AND +origin = 'crawler'`;
 
 export function nodesSharingBands(
-  db: Database.Database, signatures: number[][], limit: number, full: FullBands,
+  db: Database.Database, signatures: number[][], limit: number, full: FullBands, bands: BandCache,
 ): NearCandidate[][] {
-  const byKey = db.prepare(NODES_OF_BAND).pluck();
+  const index = bands.sync(db);
   const found = new Map<number, number[]>();
-  for (const key of new Set(signatures.flatMap(bandRows))) found.set(key, byKey.all(key) as number[]);
+  for (const key of new Set(signatures.flatMap(bandRows))) found.set(key, index.nodesOf(key));
   full.learn(found);
   const ranked = rankByBands(signatures, found, limit);
   const ids = [...new Set(ranked.flat())];
@@ -184,6 +180,7 @@ export function curateNode(db: Database.Database, id: number, change: NodeChange
       db.prepare('DELETE FROM node_bands WHERE node_id = ?').run(id);
       const band = db.prepare('INSERT OR IGNORE INTO node_bands (band_key, node_id) VALUES (?, ?)');
       for (const key of bandRows(change.text.bands)) band.run(key, id);
+      db.prepare(BUMP_BANDS_EDITED).run();
     }
     audit.run(id, at, who, 'text', node.text, change.text.text);
   }

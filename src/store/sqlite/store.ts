@@ -13,6 +13,7 @@ import { failedWhere, summaryQueries, toStoredQuery, toSummary, toWaitingRetries
 import * as frontier from './frontier.js';
 import * as nodes from './nodes.js';
 import { openSqliteDb } from './open.js';
+import { BandCache } from './bands.js';
 
 const SQLITE_FAILURE_KEY =
   "CASE WHEN outcome_kind = 'http-error' THEN 'http-' || json_extract(outcome_detail, '$.status') ELSE json_extract(outcome_detail, '$.failure') END";
@@ -28,6 +29,9 @@ export class SqliteStore implements Store {
 
   /** Band keys seen full: a node is not written under them (rows.ts, BAND_FANOUT). */
   private readonly fullBands = new FullBands();
+
+  /** The band rows in memory for the near-copy search (bands.ts). */
+  private readonly bands = new BandCache();
 
   /**
    * Runs a function in a transaction of the kind asked for. Made once: better-sqlite3 builds four
@@ -127,7 +131,7 @@ export class SqliteStore implements Store {
    * system calls each, and a page asks some fifty keys.
    */
   async nodesSharingBands(signatures: number[][], limit: number): Promise<NearCandidate[][]> {
-    return this.inTransaction.deferred(() => nodes.nodesSharingBands(this.db, signatures, limit, this.fullBands));
+    return this.inTransaction.deferred(() => nodes.nodesSharingBands(this.db, signatures, limit, this.fullBands, this.bands));
   }
 
   async nodeSources(): Promise<string[]> {

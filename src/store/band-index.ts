@@ -1,0 +1,80 @@
+import { BAND_FANOUT } from './rows.js';
+
+const EMPTY = -1;
+const TWO_32 = 2 ** 32;
+
+/**
+ * Band key → the nodes written under it, in memory: the near-copy search asks some sixteen keys a
+ * paragraph, and a B-tree keyed by them costs a random page write a key on every commit (the most
+ * of a SQLite harvest's store time, bench profile). Pairs sit in two typed arrays with open
+ * addressing, 12 bytes a slot, so a store of 2.4 million band rows (100,000 pages) holds about
+ * 50 MB where a Map of arrays would take several times that. Keys are band × 2^32 + a 32-bit
+ * MinHash value (rows.ts bandRows), node ids below 2^32.
+ */
+export class BandIndex {
+  private keys: Float64Array;
+  private ids: Uint32Array;
+  private used = 0;
+
+  constructor(capacity = 1 << 10) {
+    const slots = 2 ** Math.ceil(Math.log2(Math.max(16, capacity)));
+    this.keys = new Float64Array(slots).fill(EMPTY);
+    this.ids = new Uint32Array(slots);
+  }
+
+  /** Pairs held. */
+  get size(): number {
+    return this.used;
+  }
+
+  /** Files the node under the key; a pair held already is not held twice. */
+  add(key: number, id: number): void {
+    if (!Number.isSafeInteger(key) || key < 0 || !Number.isInteger(id) || id < 0 || id >= TWO_32) {
+      throw new RangeError(`band index: key ${key} or node id ${id} out of range`);
+    }
+    // Grown at three quarters full: a run of used slots stays short.
+    if ((this.used + 1) * 4 > this.keys.length * 3) this.grow();
+    this.place(key, id);
+  }
+
+  /** The first `limit` node ids under the key, lowest first (each key's first BAND_FANOUT count, as the table's). */
+  nodesOf(key: number, limit = BAND_FANOUT): number[] {
+    const mask = this.keys.length - 1;
+    const found: number[] = [];
+    for (let i = slotOf(key, mask); this.keys[i] !== EMPTY; i = (i + 1) & mask) {
+      if (this.keys[i] === key) found.push(this.ids[i]!);
+    }
+    return found.length <= 1 ? found : found.sort((a, b) => a - b).slice(0, limit);
+  }
+
+  private place(key: number, id: number): void {
+    const mask = this.keys.length - 1;
+    let i = slotOf(key, mask);
+    for (; this.keys[i] !== EMPTY; i = (i + 1) & mask) {
+      if (this.keys[i] === key && this.ids[i] === id) return;
+    }
+    this.keys[i] = key;
+    this.ids[i] = id;
+    this.used++;
+  }
+
+  private grow(): void {
+    const [keys, ids] = [this.keys, this.ids];
+    this.keys = new Float64Array(keys.length * 2).fill(EMPTY);
+    this.ids = new Uint32Array(keys.length * 2);
+    this.used = 0;
+    for (let i = 0; i < keys.length; i++) if (keys[i] !== EMPTY) this.place(keys[i]!, ids[i]!);
+  }
+}
+
+/** murmur3's finaliser over the MinHash value with the band mixed in: the band alone would crowd keys of one band together. */
+function slotOf(key: number, mask: number): number {
+  const band = Math.floor(key / TWO_32);
+  let h = (key % TWO_32) ^ Math.imul(band + 1, 0x9e3779b1);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h & mask;
+}

@@ -1,0 +1,44 @@
+import type Database from 'better-sqlite3';
+import { BandIndex } from '../band-index.js';
+import type { Row } from '../rows.js';
+
+/** The setting an edit of a node's band rows, or a delete of any (a trigger, sql/sqlite/014), bumps: every process reads the table again. */
+export const BANDS_EDITED = 'node_bands_edited';
+
+/** The band rows of nodes written after a given one, in the table's own order (node_id, band_key). */
+export const BAND_ROWS_AFTER = 'SELECT node_id, band_key FROM node_bands WHERE node_id > ?';
+const BANDS_STATE = `SELECT (SELECT MAX(node_id) FROM node_bands) AS top, (SELECT value FROM settings WHERE key = '${BANDS_EDITED}') AS edited`;
+export const BUMP_BANDS_EDITED = `INSERT INTO settings (key, value) VALUES ('${BANDS_EDITED}', '1')
+  ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1`;
+
+/**
+ * The node_bands table held in memory (BandIndex) for the near-copy search, brought up to date
+ * before each search with the rows of the nodes written since, by this process or another on the
+ * same file: under SQLite's one writer a node's id is given and committed before the next one's,
+ * so the rows after the highest id read are all that is new. Read again whole when rows were
+ * rewritten or deleted (BANDS_EDITED): an edited text has new keys under an old id, and a
+ * deleted node's id goes to the next node written.
+ */
+export class BandCache {
+  private index = new BandIndex();
+  private seen = 0;
+  private edited: unknown = null;
+
+  sync(db: Database.Database): BandIndex {
+    const state = db.prepare(BANDS_STATE).get() as Row;
+    const top = Number(state.top ?? 0);
+    if (state.edited !== this.edited) {
+      this.index = new BandIndex();
+      this.seen = 0;
+      this.edited = state.edited;
+    }
+    if (top > this.seen) {
+      // The highest id read is the mark: a caller outside a transaction may see rows past `top`.
+      for (const [id, key] of db.prepare(BAND_ROWS_AFTER).raw().iterate(this.seen) as IterableIterator<[number, number]>) {
+        this.index.add(Number(key), Number(id));
+        if (id > this.seen) this.seen = Number(id);
+      }
+    }
+    return this.index;
+  }
+}
