@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /*
- * `anwc --help` and `anwc COMMAND --help` printed at build time by the full CLI and kept as
- * files, so that the entry answers them without loading yargs and the option table (about 150 ms
- * of a 250 ms start; bundling the CLI saved under 10 ms of it). A page serves only while it is
- * newer than the compiled CLI: a build that did not write the pages again leaves the help to yargs.
- * Written by write-help-pages.ts. yargs wraps help to the terminal, at most 100 columns: a page is the help of a pipe or of a
- * terminal at least that wide.
+ * `anwc --help` and `anwc COMMAND --help` printed at build time by the full CLI
+ * (write-help-pages.ts) and kept as files, so that the entry answers them without loading yargs
+ * and the option table (about 150 ms of a 250 ms start; bundling the CLI saved under 10 ms of it).
+ * A page serves only while it is newer than the compiled CLI: a build that did not write the pages
+ * again leaves the help to yargs. yargs wraps help to the terminal, at most 100 columns: a page is
+ * the help of a pipe or of a terminal at least that wide.
  */
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));

@@ -214,8 +214,8 @@ export function linkOrderSql(order: LinkOrder): string {
  * says little about any one of them, as a stop word says little about a text, and reading them all
  * would make every page's near-copy search grow with the store. So a key takes no more nodes once
  * it holds this many (FullBands). MySQL then reads every node of a page's keys with one IN list,
- * where a UNION of one bounded branch a key cost the server twice the CPU; SQLite, in-process,
- * still reads a key a statement.
+ * where a UNION of one bounded branch a key cost the server twice the CPU; SQLite reads them from
+ * memory (sqlite/bands.ts).
  */
 export const BAND_FANOUT = 64;
 

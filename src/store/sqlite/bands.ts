@@ -8,8 +8,9 @@ export const BANDS_EDITED = 'node_bands_edited';
 /** The band rows of nodes written after a given one, in the table's own order (node_id, band_key). */
 export const BAND_ROWS_AFTER = 'SELECT node_id, band_key FROM node_bands WHERE node_id > ?';
 const BANDS_STATE = `SELECT (SELECT MAX(node_id) FROM node_bands) AS top, (SELECT value FROM settings WHERE key = '${BANDS_EDITED}') AS edited`;
-export const BUMP_BANDS_EDITED = `INSERT INTO settings (key, value) VALUES ('${BANDS_EDITED}', '1')
-  ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1`;
+/** What the delete trigger of sql/sqlite/014 runs, for an edit that may delete no row. */
+export const BUMP_BANDS_EDITED = `INSERT OR REPLACE INTO settings (key, value) VALUES ('${BANDS_EDITED}',
+  COALESCE((SELECT CAST(value AS INTEGER) FROM settings WHERE key = '${BANDS_EDITED}'), 0) + 1)`;
 
 /**
  * The node_bands table held in memory (BandIndex) for the near-copy search, brought up to date
@@ -33,7 +34,7 @@ export class BandCache {
       this.edited = state.edited;
     }
     if (top > this.seen) {
-      // The highest id read is the mark: a caller outside a transaction may see rows past `top`.
+      // The highest id read is the mark, not `top`: a read outside a transaction may see rows past it.
       for (const [id, key] of db.prepare(BAND_ROWS_AFTER).raw().iterate(this.seen) as IterableIterator<[number, number]>) {
         this.index.add(Number(key), Number(id));
         if (id > this.seen) this.seen = Number(id);

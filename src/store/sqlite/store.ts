@@ -127,8 +127,8 @@ export class SqliteStore implements Store {
   }
 
   /**
-   * In one read transaction: a statement alone takes and gives back the WAL's read lock, a few
-   * system calls each, and a page asks some fifty keys.
+   * In one read transaction: the band rows brought up to date and the candidates' texts are read
+   * from one snapshot, and the WAL's read lock is taken once, not once a statement.
    */
   async nodesSharingBands(signatures: number[][], limit: number): Promise<NearCandidate[][]> {
     return this.inTransaction.deferred(() => nodes.nodesSharingBands(this.db, signatures, limit, this.fullBands, this.bands));
