@@ -5,6 +5,7 @@ import { startChildWeb } from './harvest.js';
 import { benchMysql } from '../test/support/db.js';
 import { backends, cliWalkOnce, workerRows, type CliWalk } from './focus-workers.js';
 import { mean } from './stats.js';
+import { HARVEST_DEFAULTS } from '../src/harvest/defaults.js';
 
 /**
  * Does the walk find text on the topic? On a generated web (bench/graded-web.ts) of hosts rich in
@@ -27,18 +28,17 @@ import { mean } from './stats.js';
  *   ANWC_TEST_MYSQL=mysql://root@127.0.0.1:3306/ node dist/bench/run.js focus
  *
  * Knobs: BENCH_FOCUS_SEEDS (8), BENCH_FOCUS_BUDGET (200 pages), BENCH_FOCUS_PAGES (100 per host),
- * BENCH_FOCUS_DEPTH (10), BENCH_FOCUS_WORKER_SEEDS (5).
+ * BENCH_FOCUS_DEPTH (the harvest's default, 4), BENCH_FOCUS_WORKER_SEEDS (5; 0 for no second table).
  */
 
 const SEEDS = Number(process.env.BENCH_FOCUS_SEEDS ?? 8);
 const BUDGET = Number(process.env.BENCH_FOCUS_BUDGET ?? 200);
 const PAGES_PER_HOST = Number(process.env.BENCH_FOCUS_PAGES ?? 100);
 /**
- * Deeper than the harvest's default 4: depth counts from the search results across hosts, so at 4 a
- * host found three hops away yields its home page and a few more, and the depth, not the budget,
- * would decide how much of a good host found by walking can be read.
+ * The harvest's default: depth counts afresh from a page that paid the wheel, so the limit ends a
+ * walk that strays from the text, not the reading of a good host found a few hops out.
  */
-const DEPTH = Number(process.env.BENCH_FOCUS_DEPTH ?? 10);
+const DEPTH = Number(process.env.BENCH_FOCUS_DEPTH ?? HARVEST_DEFAULTS.maxDepth);
 
 const WORKER_SEEDS = Number(process.env.BENCH_FOCUS_WORKER_SEEDS ?? 5);
 
@@ -127,18 +127,24 @@ export async function main(): Promise<string> {
     '',
     `Hosts: ${FOCUS_KINDS.map((k) => `${k.count} ${k.name} (${Math.round(k.narrative * 100)} % of pages prose, ${Math.round(k.onTopic * 100)} % of that about the ${TOPIC})`).join('; ')}.`,
     `Search results for "${TOPIC}": the home pages of ${Object.entries(RESULTS).map(([k, n]) => `${n} ${k}`).join(', ')} host(s); the oracle gets the home pages of the ${FOCUS_KINDS[0]!.count} rich on-topic hosts instead and walks only them.`,
-    `Mean ± half the 95 % confidence interval (Student's t) over the web seeds; "over bfs" is the ratio to bfs on the same web, per seed; "over roulette" and "of the oracle" divide the mean nodes on the topic per page by that walk's. Depth limit ${DEPTH} (from the search results, across hosts).`,
+    `Mean ± half the 95 % confidence interval (Student's t) over the web seeds; "over bfs" is the ratio to bfs on the same web, per seed; "over roulette" and "of the oracle" divide the mean nodes on the topic per page by that walk's. Depth limit ${DEPTH} (links from a search result or from the last page that paid the wheel).`,
     'On the topic: a node linked to the meta word by evidence (text/profile.ts).',
-    '',
-    `## The wheel with several workers: \`anwc harvest\`, one process with 2 fetch slots beside \`--workers 2\` with 1 each; the same webs, search results, budget ${BUDGET} (the whole run's) and depth ${DEPTH}; ${Math.min(WORKER_SEEDS, SEEDS)} seeds`,
-    '',
-    '| store, walk, processes | pages fetched | share on the rich on-topic hosts | share on hosts that gave no node | pages with a node / page | nodes on the topic / page | 2 workers over 1 process: pages with a node · nodes on the topic |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...stores.flatMap((backend, b) => CLI_WALKS.flatMap((walk, w) =>
-      workerRows(`${backend.name}, ${walk.name}`, byWorkers[b]![w]!.one, byWorkers[b]![w]!.two, richBySeed))),
-    '',
-    benchMysqlLine(),
+    ...(WORKER_SEEDS > 0 ? workerTable() : []),
   ].join('\n');
+
+  function workerTable(): string[] {
+    return [
+      '',
+      `## The wheel with several workers: \`anwc harvest\`, one process with 2 fetch slots beside \`--workers 2\` with 1 each; the same webs, search results, budget ${BUDGET} (the whole run's) and depth ${DEPTH}; ${Math.min(WORKER_SEEDS, SEEDS)} seeds`,
+      '',
+      '| store, walk, processes | pages fetched | share on the rich on-topic hosts | share on hosts that gave no node | pages with a node / page | nodes on the topic / page | 2 workers over 1 process: pages with a node · nodes on the topic |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+      ...stores.flatMap((backend, b) => CLI_WALKS.flatMap((walk, w) =>
+        workerRows(`${backend.name}, ${walk.name}`, byWorkers[b]![w]!.one, byWorkers[b]![w]!.two, richBySeed))),
+      '',
+      benchMysqlLine(),
+    ];
+  }
 }
 
 const benchMysqlLine = () => benchMysql()

@@ -284,9 +284,15 @@ export const OPTIONS = {
   },
   'max-depth': {
     type: 'number',
-    describe: 'Links followed away from a seed URL (seeds are depth 0)',
+    describe: 'Links followed away from a seed URL (depth 0), or from the last page that paid the wheel (see --depth-from)',
     default: HARVEST_DEFAULTS.maxDepth,
     check: (v) => (Number.isInteger(v) && (v as number) >= 0 ? undefined : 'give a whole number, 0 or more'),
+  },
+  'depth-from': {
+    type: 'string',
+    describe: 'What --max-depth counts from. text: a seed, or the last page that paid the wheel (one with a node; under --reward relevance, one on the topic), so a walk that strays from the text ends and a good host is read on; seed: the seeds only, a hard bound on the walk',
+    choices: ['text', 'seed'],
+    default: HARVEST_DEFAULTS.depthFrom,
   },
   'max-pages': {
     type: 'number',

@@ -7,6 +7,7 @@ import { hosts, httpOnly, maxDepth, maxUrlLength, notBinaryExtension, sameHost }
 import type { WalkOutcome } from '../walk/outcome.js';
 import type { StrategyName } from '../walk/strategies/strategy.js';
 import { markCopies } from './copies.js';
+import { HARVEST_DEFAULTS, type DepthFrom } from './defaults.js';
 import { rebuildProfiles, type MetaTopic } from '../feed/profiles.js';
 import { runActivity, type Activity, type WalkHooks, type WalkReport } from '../walk/walk.js';
 
@@ -22,6 +23,11 @@ export interface HarvestOptions {
    */
   reward: RewardSpec;
   maxDepth: number;
+  /**
+   * What `maxDepth` counts links from: `text` (default), a seed or the last page that paid the
+   * wheel; `seed`, the seeds only, a hard bound on the walk.
+   */
+  depthFrom?: DepthFrom;
   maxPages?: number;
   maxPagesPerDomain?: number;
   /** Links stored from one page (DEFAULT_MAX_LINKS_PER_PAGE when not given). */
@@ -105,6 +111,7 @@ export function harvestActivity(store: Store, opts: HarvestOptions, topics: Meta
       return { ...result, nodes: await markCopies(store, result.nodes) };
     },
     reward: (o) => harvestReward(o, opts.reward),
+    rewardResetsDepth: (opts.depthFrom ?? HARVEST_DEFAULTS.depthFrom) === 'text',
     ...(opts.narrative.order === 'relevance' ? { linkOrder: 'priority' as const } : {}),
   };
 }

@@ -45,6 +45,12 @@ export interface WalkPorts {
   method?(link: Link): 'GET' | 'HEAD';
   /** Added to the domain's score after a page (the harvest: +1 when it yielded a node). */
   reward(outcome: WalkOutcome): number;
+  /**
+   * A page with a reward above 0 is as good as a seed: its links are depth 1, so a limit on depth
+   * ends a walk that strays from what pays (tunnelling), not the reading of a good host found a
+   * few hops out.
+   */
+  rewardResetsDepth?: boolean;
   retry: RetryPolicy;
   random: () => number;
   now?: () => number;
@@ -436,12 +442,13 @@ export class Walker {
    * a transient failure with retries left puts the link back until its not-before time instead.
    */
   private async feedBack(link: Link, found: WalkOutcome, result: ActResult | undefined, validators?: Validators): Promise<void> {
+    const reward = this.ports.reward(found);
+    const depth = this.ports.rewardResetsDepth && reward > 0 ? 1 : link.depth + 1;
     const { links: newLinks, cut } = result
-      ? await this.scope.discover(result.links, link, (rule) => this.stats.dropped(rule), this.opts.maxLinksPerPage)
+      ? await this.scope.discover(result.links, link, (rule) => this.stats.dropped(rule), this.opts.maxLinksPerPage, depth)
       : { links: [], cut: 0 };
     // The page's record says how many of its links the cap left unread, for `anwc why`.
     const outcome = cut > 0 && 'links' in found ? { ...found, linksCut: cut } : found;
-    const reward = this.ports.reward(outcome);
     const now = this.now();
     const next = dispose(outcome, link.attempts, this.ports.retry, now);
     const done = await this.ports.store.completePage({

@@ -72,8 +72,15 @@ export class Scope {
    * `/~user/` are one link), kept when the context and URI constraints allow them; the rest are
    * counted by the rule that dropped them. Past `maxLinks` distinct links kept, the page's other
    * links are not looked at, only counted (`cut`); links already stored count among those kept.
+   * They are `depth` links away (one more than the page, unless the walk counts afresh from it).
    */
-  async discover(found: FoundLink[], from: Link, dropped: (rule: string) => void, maxLinks = DEFAULT_MAX_LINKS_PER_PAGE): Promise<{ links: LinkInput[]; cut: number }> {
+  async discover(
+    found: FoundLink[],
+    from: Link,
+    dropped: (rule: string) => void,
+    maxLinks = DEFAULT_MAX_LINKS_PER_PAGE,
+    depth = from.depth + 1,
+  ): Promise<{ links: LinkInput[]; cut: number }> {
     const out: LinkInput[] = [];
     const seen = new Set<string>();
     const path = this.needsPath ? [...(await this.pathOf(from)), from.url] : undefined;
@@ -88,7 +95,7 @@ export class Scope {
       }
       if (seen.has(n.url)) continue;
       seen.add(n.url);
-      const v = this.constraints.check({ url: new URL(n.url), depth: from.depth + 1, referrer: from.url, ...(path ? { path } : {}) }, 'uri');
+      const v = this.constraints.check({ url: new URL(n.url), depth, referrer: from.url, ...(path ? { path } : {}) }, 'uri');
       if (!v.pass) {
         dropped(v.constraint);
         continue;
@@ -96,7 +103,7 @@ export class Scope {
       kept++;
       if (this.storedUrls.has(n.url)) continue;
       const priority = typeof f === 'string' ? undefined : f.priority;
-      out.push({ url: n.url, host: hostOf(n.url), depth: from.depth + 1, queryId: from.queryId, referrerId: from.id, ...(priority === undefined ? {} : { priority }) });
+      out.push({ url: n.url, host: hostOf(n.url), depth, queryId: from.queryId, referrerId: from.id, ...(priority === undefined ? {} : { priority }) });
     }
     return { links: out, cut: 0 };
   }

@@ -33,6 +33,8 @@ export interface Activity {
   method?(link: Link): 'GET' | 'HEAD';
   /** Added to the domain's score after a page; none by default. */
   reward?(outcome: WalkOutcome): number;
+  /** A page with a reward above 0 counts the depth of its links afresh, as a seed does (see WalkPorts). */
+  rewardResetsDepth?: boolean;
   /** The order of a domain's links when the actions give priorities (best-first); the strategy's otherwise. */
   linkOrder?: LinkOrder;
 }
@@ -121,6 +123,7 @@ export async function runActivity(
       act: (page, link) => activity.act(page, link, { token }),
       method: activity.method ? (link) => activity.method!(link) : undefined,
       reward: (o) => activity.reward?.(o) ?? 0,
+      rewardResetsDepth: activity.rewardResetsDepth,
       retry: { maxRetries: opts.maxRetries ?? DEFAULT_MAX_RETRIES, backoff: (n) => politeness.backoff(n) },
     },
     {

@@ -58,11 +58,11 @@ function anwc(args: string[]): Running {
   return { kill: (s) => child.kill(s), exited };
 }
 
-/** The flags of every test crawl: the test web only, no delay, short leases, bounded by depth. */
+/** The flags of every test crawl: the test web only, no delay, short leases, bounded by depth from the seed. */
 function harvestArgs(db: string, { lease = 2 } = {}, ...more: string[]): string[] {
   return [
     'harvest', '--db', db, '--resolve', '*.test:127.0.0.1', '--hosts', '*.test', '--delay', '0', '--lease', String(lease),
-    '--max-depth', '2', '--concurrency', String(CONCURRENCY), '--seed', '1', '--progress', 'none', ...more,
+    '--max-depth', '2', '--depth-from', 'seed', '--concurrency', String(CONCURRENCY), '--seed', '1', '--progress', 'none', ...more,
   ];
 }
 

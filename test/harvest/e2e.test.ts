@@ -26,8 +26,9 @@ const SHARED = needsShared('corpus');
  * The ANWC activity end to end, as a user runs it: import an author's markup, seed from a seed
  * file (the `file` search provider, no network), then harvest the five corpus sites served as a
  * local web behind a hub page. The same suite runs on SQLite and on MariaDB. Every crawl is
- * scoped to *.test, reached through --resolve, and bounded by depth so it ends by itself with
- * the frontier empty: hub (0) → each site's entry page (1) → the pages it links (2).
+ * scoped to *.test, reached through --resolve, and bounded by depth from the seed (--depth-from
+ * seed) so it ends by itself with the frontier empty: hub (0) → each site's entry page (1) → the
+ * pages it links (2).
  */
 
 const STORY = String.raw`{\section \id="study"
@@ -65,6 +66,7 @@ function options(web: TestWeb, strategy: StrategyName): HarvestOptions {
     seed: 7,
     reward: REWARD,
     maxDepth: MAX_DEPTH,
+    depthFrom: 'seed',
     hosts: ['*.test'],
     leaseMs: 60_000,
     // The canary's name is mapped, so only the hosts constraint keeps the crawl from dialling it.

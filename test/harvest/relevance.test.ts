@@ -55,3 +55,32 @@ test('--reward relevance pays a page by its nodes on the topic, and a page with 
   assert.equal((await walk({ reward: { topic: 'nodes' } })).score, 2, 'without the cost of a page on no topic');
   assert.equal((await walk({ reward: 1 })).score, 3, 'the thesis rewards both pages');
 });
+
+test('under --reward relevance only a page on the topic counts depth afresh, where the thesis counts any page with a node', async () => {
+  // The search result speaks of the storm; its link is a page of recipes, whose own link is two
+  // hops from the search result and one from a page that yielded a node.
+  web.page('tunnel.test', '/robots.txt', 'User-agent: *\nAllow: /\n', { headers: { 'content-type': 'text/plain' } });
+  web.page('tunnel.test', '/', `<html><body><p>${PROSE}</p><a href="/recipes.html">recipes</a></body></html>`);
+  web.page('tunnel.test', '/recipes.html', `<html><body><p>${OTHER}</p><a href="/beyond.html">more</a></body></html>`);
+  web.page('tunnel.test', '/beyond.html', `<html><body><p>${OTHER}</p></body></html>`);
+  const beyond = async (reward: HarvestOptions['reward']) => {
+    const db = sqliteDb();
+    const store = await openStore(db.url);
+    const was = web.count('tunnel.test', '/beyond.html');
+    try {
+      const [storm] = await store.ensureMetaWords([{ word: 'storm', stem: 'storm' }]);
+      const home = web.url('tunnel.test', '/');
+      await store.recordSeeds({ provider: 'file', terms: 'storm', results: [home], metaWordIds: [storm!.id] }, [{ url: home, host: 'tunnel.test', depth: 0 }]);
+      await harvest(store, {
+        strategy: 'bfs', concurrency: 1, seed: 1, reward, maxDepth: 1, hosts: ['*.test'], leaseMs: 60_000,
+        fetcher: { resolve: web.resolve }, politeness: { delayMs: 0 }, narrative: {},
+      });
+      return web.count('tunnel.test', '/beyond.html') - was;
+    } finally {
+      await store.close();
+      await db.cleanup();
+    }
+  };
+  assert.equal(await beyond(1), 1);
+  assert.equal(await beyond('relevance'), 0);
+});

@@ -158,6 +158,32 @@ describe('the wheel', () => {
     }));
 });
 
+describe('depth', () => {
+  /** Pages fetched of a chain seed → a (menu) → b (prose) → c (menu) → d (menu), at --max-depth 1. */
+  async function chain(store: Store, host: string, depthFrom?: HarvestOptions['depthFrom']): Promise<number[]> {
+    const link = (to: string) => `<a href="${web.url(host, to)}">next</a>`;
+    const plain = (to: string) => `<html><body><p>Menu | Home</p>${link(to)}</body></html>`;
+    web.page(host, '/a.html', plain('/b.html'));
+    web.page(host, '/b.html', `<html><body>${prose('b')}${link('/c.html')}</body></html>`);
+    web.page(host, '/c.html', plain('/d.html'));
+    web.page(host, '/d.html', plain('/e.html'));
+    await seedLinks(store, host, ['/a.html']);
+    await harvest(store, options({ concurrency: 1, maxDepth: 1, ...(depthFrom ? { depthFrom } : {}) }));
+    return ['/a.html', '/b.html', '/c.html', '/d.html'].map((p) => web.count(host, p));
+  }
+
+  it('counts afresh from a page that yielded a node, and goes on counting past one that did not', () =>
+    withSqliteStore(async (store) => {
+      // b is one link from the seed; c is one link from b, which gave text; d is two from b.
+      assert.deepEqual(await chain(store, 'depth.test'), [1, 1, 1, 0]);
+    }));
+
+  it('with --depth-from seed counts from the seed only', () =>
+    withSqliteStore(async (store) => {
+      assert.deepEqual(await chain(store, 'seed-depth.test', 'seed'), [1, 1, 0, 0]);
+    }));
+});
+
 describe('retries', () => {
   it('a server that fails each page twice (503, reset, silence) and then answers is harvested completely', () =>
     withSqliteStore(async (store) => {

@@ -5,6 +5,7 @@ import type { HarvestOptions } from '../../harvest/harvest.js';
 import { openStore } from '../../store/open.js';
 import type { Walker } from '../../walk/engine.js';
 import type { StrategyName } from '../../walk/strategies/strategy.js';
+import type { DepthFrom } from '../../harvest/defaults.js';
 import { EXIT } from '../exit.js';
 import { parseReward, resolved, withOptions, type OptionName } from '../options.js';
 import type { KeepNodes, LinkOrderBy } from '../../walk/actions/narrative.js';
@@ -19,7 +20,7 @@ import { runWorkers, WORKER_ENV, workerArgs, workersExit, workersSummary } from 
 import { fetcherOptionsFrom, FETCH_OPTION_NAMES, politenessOptionsFrom, POLITENESS_OPTION_NAMES } from '../web-options.js';
 
 const HARVEST_OPTIONS = [
-  'db', 'strategy', 'concurrency', 'seed', 'reward', 'order', 'keep', 'max-depth', 'max-pages', 'max-pages-per-domain', 'max-links-per-page', 'max-time',
+  'db', 'strategy', 'concurrency', 'seed', 'reward', 'order', 'keep', 'max-depth', 'depth-from', 'max-pages', 'max-pages-per-domain', 'max-links-per-page', 'max-time',
   'hosts', 'same-host', 'lease', 'max-retries', 'retry-failed', 'kind', 'extractor', 'blocks', 'workers', 'heap-budget', 'progress', 'json', ...FETCH_OPTION_NAMES, ...POLITENESS_OPTION_NAMES,
 ] as const satisfies readonly OptionName[];
 
@@ -34,6 +35,7 @@ export function harvestOptionsFrom(argv: Record<string, unknown>): HarvestOption
     seed: v('seed') as number | undefined,
     reward: parseReward(v('reward'))!,
     maxDepth: v('max-depth') as number,
+    depthFrom: v('depth-from') as DepthFrom,
     maxPages: v('max-pages') as number | undefined,
     maxPagesPerDomain: v('max-pages-per-domain') as number | undefined,
     maxLinksPerPage: v('max-links-per-page') as number,
