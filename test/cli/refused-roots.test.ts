@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { EXIT } from '../../src/cli/exit.js';
 import { anwc } from '../support/cli.js';
@@ -82,5 +82,44 @@ describe('a root the server only answers "not now"', () => {
     assert.match(busy.stderr, /root http:\/\/127\.0\.0\.1:\d+\/busy\.html failed: the server answered HTTP 429/);
     const gone = await run('/gone.html');
     assert.equal(gone.code, EXIT.OK, gone.stderr);
+  });
+});
+
+describe('a harvest that reads no page', () => {
+  /** A database whose frontier holds one root, as `anwc seed --provider file` leaves it. */
+  async function seeded(name: string, root: string): Promise<string> {
+    const folder = mkdtempSync(join(dir, `harvest-${name}-`));
+    const db = `sqlite:${join(folder, 'h.sqlite')}`;
+    const seedFile = join(folder, 'seeds.txt');
+    writeFileSync(seedFile, `${root}\n`);
+    assert.equal((await anwc(['import', resolve('ane-markup', 'sample.ane'), '--db', db])).code, EXIT.OK);
+    const seed = await anwc(['seed', '--provider', 'file', '--seed-file', seedFile, '--meta', 'lighthouse', '--db', db]);
+    assert.equal(seed.code, EXIT.OK, seed.stderr);
+    return db;
+  }
+  const harvest = (db: string, ...more: string[]) => anwc(['harvest', '--db', db, '--max-retries', '0', ...common, ...more]);
+  const said = /anwc: no page was read: every link this run took was refused, failed or put back .*--resolve HOST:ADDRESS or --allow-private/;
+
+  it('its root refused by the address policy: exit 1 and the line that says so; with --allow-private, exit 0', async () => {
+    const refused = await harvest(await seeded('refused', web.url(HOST, '/')));
+    assert.equal(refused.code, EXIT.PROBLEMS, refused.stderr);
+    assert.match(refused.stderr, said);
+    const allowed = await harvest(await seeded('allowed', web.url(HOST, '/')), '--allow-private');
+    assert.equal(allowed.code, EXIT.OK, allowed.stderr);
+    assert.doesNotMatch(allowed.stderr, /no page was read/);
+  });
+
+  it('with --workers 2, judged on what all the workers read', async () => {
+    const refused = await harvest(await seeded('workers-refused', web.url(HOST, '/')), '--workers', '2');
+    assert.equal(refused.code, EXIT.PROBLEMS, refused.stderr);
+    assert.match(refused.stderr, said);
+    const allowed = await harvest(await seeded('workers-allowed', web.url(HOST, '/')), '--workers', '2', '--allow-private');
+    assert.equal(allowed.code, EXIT.OK, allowed.stderr);
+  });
+
+  it('its server answering only 429: exit 1', async () => {
+    const busy = await harvest(await seeded('busy', web.url(HOST, '/busy.html')), '--allow-private');
+    assert.equal(busy.code, EXIT.PROBLEMS, busy.stderr);
+    assert.match(busy.stderr, said);
   });
 });

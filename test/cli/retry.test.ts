@@ -68,7 +68,8 @@ describe('retries at the command line', () => {
     web.page('cli-down.test', '/b.html', { html: prose('b'), failFirst: 1, failWith: '503' });
     const db = await database('failed', [web.url('cli-gone.test', '/a.html'), web.url('cli-down.test', '/b.html')]);
     const first = await anwc(['harvest', '--db', db, '--max-retries', '0', ...fast]);
-    assert.equal(first.code, 0, first.stderr);
+    assert.equal(first.code, 1, 'a run whose every page failed read nothing');
+    assert.match(first.stderr, /no page was read/);
     const stats = await anwc(['stats', '--db', db]);
     assert.match(stats.stdout, /http-404\s+1/);
     assert.match(stats.stdout, /http-503\s+1/);
@@ -98,7 +99,7 @@ describe('retries at the command line', () => {
     const url = web.url('cli-norobots.test', '/p.html');
     const db = await database('waiting', [url]);
     const run = await anwc(['harvest', '--db', db, '--max-time', '1', ...fast]);
-    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.code, 1, 'nothing was read while robots.txt could not be');
     const why = await anwc(['why', url, '--db', db]);
     assert.match(why.stdout, /waiting for its robots\.txt to be asked again \(not before \d{4}-.*, 0 of its own tries spent\); last time not walked: robots\.txt unreachable/);
     assert.equal(web.count('cli-norobots.test', '/p.html'), 0);
@@ -110,7 +111,8 @@ describe('retries at the command line', () => {
     const urls = hosts.map((h) => web.url(h, '/p.html'));
     const db = await database('waiting-retries', urls);
     const first = await anwc(['harvest', '--db', db, '--max-time', '1', ...fast]);
-    assert.equal(first.code, 0, first.stderr);
+    assert.equal(first.code, 1, 'every link was put back: nothing was read');
+    assert.match(first.stderr, /no page was read.*"not now" a rerun later/);
     const store = await openStore(db);
     const due = Math.min(...(await Promise.all(urls.map(async (u) => (await store.linkByUrl(u))!.notBefore!))));
     await store.close();
@@ -118,7 +120,7 @@ describe('retries at the command line', () => {
     assert.match(stats.stdout, /^waiting: 2 links for a retry, next due [\d: -]+ UTC \(in [45] min( \d+ s)?\)$/m);
     // The case as met: a rerun with nothing due, whose only output was its progress line.
     const resumed = await anwc(['harvest', '--db', db, '--max-time', '6', ...fast.map((a) => (a === 'none' ? 'json' : a))]);
-    assert.equal(resumed.code, 0, resumed.stderr);
+    assert.equal(resumed.code, 1, 'nothing was due, so nothing was read');
     const lines = resumed.stderr.split('\n').filter((l) => l.startsWith('{"progress"'));
     assert.ok(lines.length > 0, resumed.stderr);
     const { progress } = JSON.parse(lines.at(-1)!);
@@ -140,7 +142,7 @@ describe('retries at the command line', () => {
         const started = Date.now();
         const run = await anwc(['harvest', '--db', db.url, '--max-time', '1', ...fast]);
         const ended = Date.now();
-        assert.equal(run.code, 0, run.stderr);
+        assert.equal(run.code, 1, 'both links were put back: nothing was read');
         const store = await openStore(db.url);
         const links = await Promise.all(urls.map((u) => store.linkByUrl(u)));
         await store.close();
@@ -186,7 +188,8 @@ describe('retries at the command line', () => {
     const db = await database('refused', [url]);
     const plain = ['--delay', '0', '--progress', 'none'];
     const first = await anwc(['harvest', '--db', db, ...plain]);
-    assert.equal(first.code, 0, first.stderr);
+    assert.equal(first.code, 1, 'its one link was refused: nothing was read');
+    assert.match(first.stderr, /no page was read.*--allow-private/);
     assert.match(first.stdout, /address-refused\s+1/);
     const why = await anwc(['why', url, '--db', db]);
     assert.match(why.stdout, /refused by this run's settings.*--allow-private/);

@@ -52,6 +52,17 @@ export function harvestOptionsFrom(argv: Record<string, unknown>): HarvestOption
   };
 }
 
+/**
+ * A harvest that read no page did none of the work asked for (never a false green), whatever
+ * ended it: its links were refused by the address policy or the scope, failed, or were put back
+ * for a server that said "not now". The summary above gives each reason.
+ */
+function noPageRead(): number {
+  process.stderr.write('anwc: no page was read: every link this run took was refused, failed or put back (the reasons are above); '
+    + 'a refused address needs --resolve HOST:ADDRESS or --allow-private, a server that said "not now" a rerun later\n');
+  return EXIT.PROBLEMS;
+}
+
 export const harvestCommand: CommandModule = {
   ...ABOUT.harvest,
   builder: (y) =>
@@ -65,7 +76,7 @@ export const harvestCommand: CommandModule = {
       .example('anwc harvest --retry-failed --kind timeout,5xx', 'try again the links that timed out or met a server error')
       .epilogue(
         'Ctrl-C (or SIGTERM) once finishes the pages in flight and saves; twice stops at once (the next run here frees the links left leased).\n' +
-          'Exit codes: 0 the run ended (frontier walked to its end or a budget reached), 2 bad input or a frontier never seeded, 4 the database went away (rerun to resume), 5 a disk full or the database damaged (free space, rerun to resume), 130 interrupted (Ctrl-C or SIGTERM).',
+          'Exit codes: 0 the run ended (frontier walked to its end or a budget reached), 1 it read no page (every link it took refused, failed or put back: the summary says why), 2 bad input or a frontier never seeded, 4 the database went away (rerun to resume), 5 a disk full or the database damaged (free space, rerun to resume), 130 interrupted (Ctrl-C or SIGTERM).',
       ),
   handler: handler(async (argv: Record<string, unknown>) => {
     const v = (name: OptionName) => resolved(argv, name).value;
@@ -109,7 +120,8 @@ export const harvestCommand: CommandModule = {
         await (await import('../../feed/profiles.js')).rebuildProfiles(store);
         const runs = await runWorkers(workers, workerArgs(process.argv.slice(2)), store, { db, progress: resolved(argv, 'progress').value !== 'none', maxPages: opts.maxPages, seed: opts.seed });
         process.stdout.write(argv.json ? `${JSON.stringify({ workers: runs })}\n` : `${workersSummary(runs).join('\n')}\n`);
-        return workersExit(runs);
+        const code = workersExit(runs);
+        return code === EXIT.OK && runs.reduce((n, r) => n + (r.summary?.pagesFetched ?? 0), 0) === 0 ? noPageRead() : code;
       }
       process.stderr.write(
         walked > 0
@@ -131,7 +143,9 @@ export const harvestCommand: CommandModule = {
       } else {
         process.stdout.write(`${runSummaryLines(report.stats, report.stop, report.elapsedMs, report.wheel, report.givenUp, report.requeued).join('\n')}\n`);
       }
-      return report.stop === 'interrupted' ? EXIT.INTERRUPTED : EXIT.OK;
+      if (report.stop === 'interrupted') return EXIT.INTERRUPTED;
+      // A worker's parent judges the run by what all its workers read.
+      return report.stats.pagesFetched === 0 && !process.env[WORKER_ENV] ? noPageRead() : EXIT.OK;
     } finally {
       undo();
       await store.close().catch(() => undefined);
