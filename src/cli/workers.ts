@@ -18,7 +18,7 @@ export const WORKER_ENV = 'ANWC_WORKER';
 export interface WorkerRun {
   code: number | null;
   /** The worker's run summary (its `--json` line), when it printed one. */
-  summary?: { stop: string; pagesDone?: number; pagesFetched?: number; newNodes?: number; offTopic?: number; offTopicDropped?: number };
+  summary?: { stop: string; pagesDone?: number; pagesFetched?: number; retries?: number; newNodes?: number; offTopic?: number; offTopicDropped?: number };
 }
 
 /**

@@ -52,11 +52,27 @@ export function harvestOptionsFrom(argv: Record<string, unknown>): HarvestOption
   };
 }
 
+/** What judges a run by what it read: a run's counters and why it stopped, or the sum of its workers'. */
+export interface ReadTally {
+  pagesFetched?: number;
+  pagesDone?: number;
+  retries?: number;
+  stop: string;
+}
+
 /**
- * A harvest that read no page did none of the work asked for (never a false green), whatever
- * ended it: its links were refused by the address policy or the scope, failed, or were put back
- * for a server that said "not now". The summary above gives each reason.
+ * A harvest read none of what it was asked to (never a false green): it read no page, and it took
+ * links (each refused by the address policy or the scope, failed, or put back for a server that
+ * said "not now") or ended with links it could not take (time spent waiting for them). A run
+ * that found every link done or held by the processes beside it had nothing left to do.
  */
+export function readNothing(runs: ReadTally[]): boolean {
+  const sum = (f: (r: ReadTally) => number | undefined) => runs.reduce((n, r) => n + (f(r) ?? 0), 0);
+  const took = sum((r) => r.pagesDone) + sum((r) => r.retries) > 0;
+  return sum((r) => r.pagesFetched) === 0 && (took || runs.some((r) => r.stop !== 'frontier-empty'));
+}
+
+/** The line of a run that read nothing; the summary above gives each reason. */
 function noPageRead(): number {
   process.stderr.write('anwc: no page was read: every link this run took was refused, failed or put back (the reasons are above); '
     + 'a refused address needs --resolve HOST:ADDRESS or --allow-private, a server that said "not now" a rerun later\n');
@@ -121,7 +137,7 @@ export const harvestCommand: CommandModule = {
         const runs = await runWorkers(workers, workerArgs(process.argv.slice(2)), store, { db, progress: resolved(argv, 'progress').value !== 'none', maxPages: opts.maxPages, seed: opts.seed });
         process.stdout.write(argv.json ? `${JSON.stringify({ workers: runs })}\n` : `${workersSummary(runs).join('\n')}\n`);
         const code = workersExit(runs);
-        return code === EXIT.OK && runs.reduce((n, r) => n + (r.summary?.pagesFetched ?? 0), 0) === 0 ? noPageRead() : code;
+        return code === EXIT.OK && readNothing(runs.map((r) => r.summary ?? { stop: 'unknown' })) ? noPageRead() : code;
       }
       process.stderr.write(
         walked > 0
@@ -145,7 +161,7 @@ export const harvestCommand: CommandModule = {
       }
       if (report.stop === 'interrupted') return EXIT.INTERRUPTED;
       // A worker's parent judges the run by what all its workers read.
-      return report.stats.pagesFetched === 0 && !process.env[WORKER_ENV] ? noPageRead() : EXIT.OK;
+      return !process.env[WORKER_ENV] && readNothing([{ ...report.stats, stop: report.stop }]) ? noPageRead() : EXIT.OK;
     } finally {
       undo();
       await store.close().catch(() => undefined);
