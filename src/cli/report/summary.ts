@@ -64,6 +64,8 @@ export function runSummaryLines(
       ['links added', s.newLinks],
       ['domains', s.hosts.size],
     ]),
+    // Every link walked is one of these, so the summary accounts for all of them (a redirect is walked, not fetched).
+    ...counts('pages walked, by outcome:', s.outcomes, s.pagesDone),
     ...counts('blocks rejected, by rule (a block can fail several):', s.blockRejections),
     ...counts(`links not ${harvest ? 'harvested' : 'walked'}, by reason:`, s.failures),
     ...counts(`links put back to try again later (${s.retries}), by cause:`, s.retryCauses),
