@@ -74,7 +74,7 @@ export function readNothing(runs: ReadTally[]): boolean {
 
 /** The line of a run that read nothing; the summary above gives each reason. */
 function noPageRead(): number {
-  process.stderr.write('anwc: no page was read: every link this run took was refused, failed or put back (the reasons are above); '
+  process.stderr.write('anwc: no page was read: every link this run took was refused, failed or put back (or none came due before it stopped; the reasons are above); '
     + 'a refused address needs --resolve HOST:ADDRESS or --allow-private, a server that said "not now" a rerun later\n');
   return EXIT.PROBLEMS;
 }
@@ -92,7 +92,7 @@ export const harvestCommand: CommandModule = {
       .example('anwc harvest --retry-failed --kind timeout,5xx', 'try again the links that timed out or met a server error')
       .epilogue(
         'Ctrl-C (or SIGTERM) once finishes the pages in flight and saves; twice stops at once (the next run here frees the links left leased).\n' +
-          'Exit codes: 0 the run ended (frontier walked to its end or a budget reached), 1 it read no page (every link it took refused, failed or put back: the summary says why), 2 bad input or a frontier never seeded, 4 the database went away (rerun to resume), 5 a disk full or the database damaged (free space, rerun to resume), 130 interrupted (Ctrl-C or SIGTERM).',
+          'Exit codes: 0 the run ended (frontier walked to its end or a budget reached), 1 it read no page (every link it took refused, failed or put back, or none due before it stopped: the summary says why), 2 bad input or a frontier never seeded, 4 the database went away (rerun to resume), 5 a disk full or the database damaged (free space, rerun to resume), 130 interrupted (Ctrl-C or SIGTERM).',
       ),
   handler: handler(async (argv: Record<string, unknown>) => {
     const v = (name: OptionName) => resolved(argv, name).value;
