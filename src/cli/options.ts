@@ -313,7 +313,7 @@ export const OPTIONS = {
   'heap-budget': {
     type: 'number',
     describe: 'MB of JavaScript heap above which a long run collects its garbage in full, keeping its memory low (0: leave it to V8)',
-    default: 128,
+    default: 64,
     check: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 65_536 ? undefined : 'give whole megabytes from 0 to 65,536'),
   },
   'max-time': {

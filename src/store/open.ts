@@ -15,6 +15,11 @@ export interface OpenOptions {
    * leave an empty database behind a typo.
    */
   mustExist?: boolean;
+  /**
+   * A SQLite store on a thread of its own (sqlite/thread.ts), for a crawl, whose main thread is
+   * its bound; a short command pays the thread's start (tens of ms) for nothing.
+   */
+  thread?: boolean;
 }
 
 export async function openStore(dbUrl: string, opts: OpenOptions = {}): Promise<Store> {
@@ -25,6 +30,7 @@ export async function openStore(dbUrl: string, opts: OpenOptions = {}): Promise<
         fix: 'run anwc import FILE.ane first, or point --db (or ANWC_DB) at your database',
       });
     }
+    if (opts.thread) return (await import('./sqlite/thread.js')).openSqliteThread(target.path);
     const { SqliteStore } = await import('./sqlite/store.js');
     return SqliteStore.open(target.path);
   }

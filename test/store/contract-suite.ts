@@ -14,11 +14,13 @@ import { BAND_FANOUT } from '../../src/store/rows.js';
 export interface Backend {
   name: string;
   fresh(): TestDb;
+  /** Open each store on a thread of its own (OpenOptions.thread), as a harvest does. */
+  thread?: boolean;
 }
 
 async function withStore(b: Backend, fn: (s: Store, db: TestDb) => Promise<void>): Promise<void> {
   const db = b.fresh();
-  const s = await openStore(db.url);
+  const s = await openStore(db.url, { thread: b.thread });
   try {
     await fn(s, db);
   } finally {
@@ -48,12 +50,12 @@ export function contractSuite(b: Backend): void {
     it('opens a new database at the latest schema and reopens it unchanged', async () => {
       const db = b.fresh();
       try {
-        const s1 = await openStore(db.url);
+        const s1 = await openStore(db.url, { thread: b.thread });
         const v = await s1.schemaVersion();
         assert.ok(v >= 1);
         await s1.setSetting('k', 'v');
         await s1.close();
-        const s2 = await openStore(db.url);
+        const s2 = await openStore(db.url, { thread: b.thread });
         assert.equal(await s2.schemaVersion(), v);
         assert.equal(await s2.getSetting('k'), 'v');
         await s2.close();
@@ -771,7 +773,7 @@ export function contractSuite(b: Backend): void {
 
     it('lets two stores on one database write the same links and nodes at once without duplicates', async () => {
       const db = b.fresh();
-      const [s1, s2] = [await openStore(db.url), await openStore(db.url)];
+      const [s1, s2] = [await openStore(db.url, { thread: b.thread }), await openStore(db.url, { thread: b.thread })];
       try {
         const hosts = ['a.test', 'b.test', 'c.test', 'd.test'];
         const links = Array.from({ length: 400 }, (_, i) => ({ url: `http://${hosts[i % 4]}/p${i}`, host: hosts[i % 4]!, depth: 0 }));

@@ -10,6 +10,7 @@ import { mysqlDb, rawSql, sqliteDb } from '../support/db.js';
 import { contractSuite } from './contract-suite.js';
 
 contractSuite({ name: 'SQLite', fresh: sqliteDb });
+contractSuite({ name: 'SQLite on its own thread', fresh: sqliteDb, thread: true });
 
 // Set ANWC_TEST_MYSQL=off to run without a server; otherwise a missing server fails the suite.
 if (process.env.ANWC_TEST_MYSQL !== 'off') contractSuite({ name: 'MariaDB/MySQL', fresh: mysqlDb });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { UserError } from '../../src/errors.js';
 import { openStore, parseDbUrl, redact } from '../../src/store/open.js';
+import { openSqliteDb } from '../../src/store/sqlite/open.js';
 import { startingAt } from '../../src/store/url.js';
 import { MYSQL_BASE, mysqlDb, mysqlSocket, rawSql, viaSocket } from '../support/db.js';
 
@@ -129,6 +130,22 @@ describe('openStore', () => {
     writeFileSync(path, 'these are not the tables you are looking for\n'.repeat(100));
     try {
       await assert.rejects(openStore(`sqlite:${path}`), userError(/is not a SQLite database \(SQLITE_NOTADB\); point --db at/));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('openSqliteDb', () => {
+  it('sizes the page cache when asked, and leaves better-sqlite3\'s 16 MB otherwise', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'anwc-cache-'));
+    try {
+      const small = openSqliteDb(join(dir, 'a.sqlite'), { cacheKib: 2000 });
+      const plain = openSqliteDb(join(dir, 'b.sqlite'));
+      assert.equal(small.pragma('cache_size', { simple: true }), -2000);
+      assert.equal(plain.pragma('cache_size', { simple: true }), -16000);
+      small.close();
+      plain.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

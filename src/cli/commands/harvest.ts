@@ -98,7 +98,7 @@ export const harvestCommand: CommandModule = {
     const v = (name: OptionName) => resolved(argv, name).value;
     const opts = harvestOptionsFrom(argv);
     const db = String(resolved(argv, 'db').value);
-    const store = await openStore(db, { mustExist: true });
+    const store = await openStore(db, { mustExist: true, thread: true });
     let walker: Walker | undefined;
     const undo = onStopSignals(() => walker);
     try {

@@ -12,7 +12,7 @@ import { GroupCommit } from '../group-commit.js';
 import { failedWhere, summaryQueries, toStoredQuery, toSummary, toWaitingRetries, WAITING_RETRIES } from '../summary.js';
 import * as frontier from './frontier.js';
 import * as nodes from './nodes.js';
-import { openSqliteDb } from './open.js';
+import { openSqliteDb, type SqliteOptions } from './open.js';
 import { BandCache } from './bands.js';
 
 const SQLITE_FAILURE_KEY =
@@ -44,8 +44,8 @@ export class SqliteStore implements Store {
     this.inTransaction = db.transaction((fn: () => unknown) => fn()) as unknown as SqliteStore['inTransaction'];
   }
 
-  static open(path: string): SqliteStore {
-    return new SqliteStore(openSqliteDb(path));
+  static open(path: string, opts: SqliteOptions = {}): SqliteStore {
+    return new SqliteStore(openSqliteDb(path, opts));
   }
 
   /**

@@ -1,0 +1,107 @@
+import { Worker } from 'node:worker_threads';
+import { StoreUnavailableError } from '../../errors.js';
+import type { Store } from '../store.js';
+import { receiveError, STORE_METHODS, type Call, type Reply, type SentError, type StoreMethod, type ThreadOptions } from './thread-protocol.js';
+
+/**
+ * The thread's memory, kept small for a 100,000-page harvest to stay near its bound (bench crawl's
+ * sweep): the crawl's reads are the heads of the frontier's indexes and the rows just written (the
+ * band keys are in memory), so better-sqlite3's 16 MB page cache bought no speed and 2 MB gives
+ * back 14 MB; the thread makes little garbage, so a young generation of 2 MB is enough.
+ */
+const CACHE_KIB = 2000;
+const YOUNG_GENERATION_MB = 2;
+
+/**
+ * A SQLite store whose connection lives on a thread of its own (issue: speed). A harvest's main
+ * thread is its bound: fetching, parsing and judging a page, and on the same thread SQLite's
+ * statements and commits, a third of its time. Here the store's work runs beside the crawl on the
+ * second core. Each call is a message; the calls made in one turn go as one, and the thread
+ * starts them in one turn, so group commits still form.
+ *
+ * The thread holds the process open only while a call waits for its answer, so a command that
+ * forgets close() still ends. If the thread dies, every call waiting and every later one fails
+ * as a store gone away (exit code 4; what was committed stays).
+ */
+export async function openSqliteThread(path: string): Promise<Store> {
+  const workerData: ThreadOptions = { path, cacheKib: CACHE_KIB };
+  const worker = new Worker(new URL('./thread-worker.js', import.meta.url), { workerData, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+  const opened = await new Promise<{ ready: boolean; error?: SentError }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  if (!opened.ready) {
+    await worker.terminate();
+    throw receiveError(opened.error!);
+  }
+  return new ThreadStore(worker) as unknown as Store;
+}
+
+export class ThreadStore {
+  readonly kind = 'sqlite' as const;
+  private nextId = 1;
+  private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
+  private batch: Call[] = [];
+  private gone: Error | undefined;
+
+  constructor(private readonly worker: Worker) {
+    worker.unref();
+    worker.on('message', (replies: Reply[]) => this.answer(replies));
+    worker.on('error', (err) => this.fail(err));
+    worker.on('exit', (code) => this.fail(new Error(`exit code ${code}`)));
+    for (const method of STORE_METHODS) {
+      (this as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => this.call(method, args);
+    }
+    (this as unknown as Record<string, unknown>).close = () => this.shutdown();
+  }
+
+  private call(method: StoreMethod, args: unknown[]): Promise<unknown> {
+    if (this.gone) return Promise.reject(this.gone);
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      if (this.waiting.size === 0) this.worker.ref();
+      this.waiting.set(id, { resolve, reject });
+      this.batch.push({ id, method, args });
+      if (this.batch.length === 1) queueMicrotask(() => this.send());
+    });
+  }
+
+  private send(): void {
+    const calls = this.batch;
+    this.batch = [];
+    try {
+      this.worker.postMessage(calls);
+    } catch (err) {
+      // A value that cannot be cloned (a function, a class's private state) is a caller's bug.
+      for (const c of calls) {
+        this.waiting.get(c.id)?.reject(err);
+        this.waiting.delete(c.id);
+      }
+      if (this.waiting.size === 0) this.worker.unref();
+    }
+  }
+
+  private answer(replies: Reply[]): void {
+    for (const r of replies) {
+      const w = this.waiting.get(r.id);
+      if (!w) continue;
+      this.waiting.delete(r.id);
+      if ('error' in r) w.reject(receiveError(r.error));
+      else w.resolve(r.value);
+    }
+    if (this.waiting.size === 0) this.worker.unref();
+  }
+
+  private fail(cause: Error): void {
+    this.gone ??= new StoreUnavailableError(`the SQLite store's thread stopped (${cause.message})`, cause);
+    for (const w of this.waiting.values()) w.reject(this.gone);
+    this.waiting.clear();
+  }
+
+  private async shutdown(): Promise<void> {
+    if (this.gone) return;
+    await this.call('close', []);
+    this.gone = new StoreUnavailableError('the SQLite store is closed');
+    await this.worker.terminate();
+  }
+}
