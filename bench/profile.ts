@@ -102,7 +102,7 @@ export async function main(): Promise<string> {
       `## Where the CPU of a ${pages}-page SQLite harvest goes (sampled, by thread)`,
       '',
       'The main thread fetches, parses, judges and walks; the store\'s thread runs SQLite (the calls and their',
-      'messages count to the store on both). The main thread is the bound.',
+      'messages count to the store on both). The two threads and the web\'s server share the machine\'s cores.',
       '',
       '| part | main thread, ms a page | of its busy time | store\'s thread, ms a page |',
       '| --- | ---: | ---: | ---: |',
