@@ -5,9 +5,10 @@ import { receiveError, STORE_METHODS, type Call, type Reply, type SentError, typ
 
 /**
  * The thread's memory, kept small for a 100,000-page harvest to stay under 250 MB (bench crawl's
- * sweep, with the harvest's --heap-budget 64): the crawl's reads are the heads of the frontier's indexes and the rows just written (the
- * band keys are in memory), so better-sqlite3's 16 MB page cache bought no speed and 2 MB gives
- * back 14 MB; the thread makes little garbage, so a young generation of 2 MB is enough.
+ * sweep, with the harvest's --heap-budget 64): the crawl's reads are the heads of the frontier's
+ * indexes and the rows just written (the band keys are in memory), so better-sqlite3's 16 MB page
+ * cache bought no speed and 2 MB gives back 14 MB; the thread makes little garbage, so a young
+ * generation of 2 MB is enough.
  */
 const CACHE_KIB = 2000;
 const YOUNG_GENERATION_MB = 2;
@@ -16,8 +17,8 @@ const YOUNG_GENERATION_MB = 2;
  * A SQLite store whose connection lives on a thread of its own (issue: speed). On one thread a
  * harvest's main thread was its bound, and SQLite's statements and commits took a third of it
  * (bench profile: 0.31 of 0.83 ms a page); here they run beside the crawl on the second core, and
- * the messages cost the main thread 0.05 ms a page. Each call is a message; the calls made in one turn go as one, and the thread
- * starts them in one turn, so group commits still form.
+ * the messages cost the main thread 0.05 ms a page. Each call is a message; the calls made in one
+ * turn go as one, and the thread starts them in one turn, so group commits still form.
  *
  * The thread holds the process open only while a call waits for its answer, so a command that
  * forgets close() still ends. If the thread dies, every call waiting and every later one fails
@@ -50,9 +51,8 @@ export class ThreadStore {
     worker.on('error', (err) => this.fail(err));
     worker.on('exit', (code) => this.fail(new Error(`exit code ${code}`)));
     for (const method of STORE_METHODS) {
-      (this as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => this.call(method, args);
+      (this as unknown as Record<string, unknown>)[method] = method === 'close' ? () => this.shutdown() : (...args: unknown[]) => this.call(method, args);
     }
-    (this as unknown as Record<string, unknown>).close = () => this.shutdown();
   }
 
   private call(method: StoreMethod, args: unknown[]): Promise<unknown> {
