@@ -11,8 +11,8 @@ import { HARVEST_DEFAULTS } from '../src/harvest/defaults.js';
  * Does the walk find text on the topic? On a generated web (bench/graded-web.ts) of hosts rich in
  * prose about the topic, hosts rich in prose about something else, and poor hosts (shops, link
  * lists, navigation), each walk gets the same search results for the meta word and the same page
- * budget. Measured per page fetched: pages with a node, pages with a node on the topic, nodes on
- * the topic. Rows: bfs, the thesis's roulette, each relevance reward with and without the relevance
+ * budget. Measured per page fetched: pages with a node, nodes, pages with a node on the topic, nodes
+ * on the topic. Rows: bfs, the thesis's roulette, each relevance reward with and without the relevance
  * order, and an oracle that knows the hosts rich and on the topic (it is given their home pages and
  * walks only them): the ceiling. Each seed makes another web and seeds the draws; the table gives
  * the mean and half its 95 % confidence interval over seeds, the ratio to bfs per seed (paired),
@@ -109,20 +109,20 @@ export async function main(): Promise<string> {
   const bfs = tallies[0]!;
   const roulette = tallies[1]!;
   const oracle = tallies[WALKS.length - 1]!;
-  const { nodes, topical, topicNodes } = perPage;
+  const { nodes, allNodes, topical, topicNodes } = perPage;
   // Nodes on the topic are few on some webs for some walks: a ratio per seed would swing with them.
   const over = (ts: Tally[], base: Tally[]) => (mean(ts.map(topicNodes)) / Math.max(1e-9, mean(base.map(topicNodes)))).toFixed(2);
   const rows = WALKS.map((w, i) => {
     const ts = tallies[i]!;
     const onRich = ts.map((t, s) => richBySeed[s]!.reduce((n, h) => n + (t.byHost.get(h) ?? 0), 0) / Math.max(1, t.fetched));
-    return `| ${w.name} | ${interval(ts.map((t) => t.fetched), 0)} | ${interval(onRich)} | ${interval(ts.map(nodes))} | ${interval(paired(ts, bfs, nodes))}× | ${interval(ts.map(topical))} | ${interval(ts.map(topicNodes))} | ${over(ts, roulette)}× | ${over(ts, oracle)} |`;
+    return `| ${w.name} | ${interval(ts.map((t) => t.fetched), 0)} | ${interval(onRich)} | ${interval(ts.map(nodes))} | ${interval(paired(ts, bfs, nodes))}× | ${interval(ts.map(allNodes))} | ${interval(paired(ts, bfs, allNodes))}× | ${interval(ts.map(topical))} | ${interval(ts.map(topicNodes))} | ${over(ts, roulette)}× | ${over(ts, oracle)} |`;
   });
   const hosts = FOCUS_KINDS.reduce((n, k) => n + k.count, 0);
   return [
     `## Focus on a topic: ${hosts} hosts × ${PAGES_PER_HOST} pages, ${Object.values(RESULTS).reduce((a, b) => a + b, 0)} search results, budget ${BUDGET} pages, 1 fetch slot, ${SEEDS} seeds`,
     '',
-    '| walk | pages fetched | share of them on the rich on-topic hosts | pages with a node / page | over bfs | pages with a node on the topic / page | nodes on the topic / page | over roulette | of the oracle |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| walk | pages fetched | share of them on the rich on-topic hosts | pages with a node / page | over bfs | nodes / page | over bfs | pages with a node on the topic / page | nodes on the topic / page | over roulette | of the oracle |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows,
     '',
     `Hosts: ${FOCUS_KINDS.map((k) => `${k.count} ${k.name} (${Math.round(k.narrative * 100)} % of pages prose, ${Math.round(k.onTopic * 100)} % of that about the ${TOPIC})`).join('; ')}.`,

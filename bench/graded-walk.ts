@@ -26,6 +26,8 @@ export interface Tally {
   fetched: number;
   /** Pages that yielded a node. */
   withNodes: number;
+  /** Nodes, over every page. */
+  allNodes: number;
   /** Pages that yielded a node linked to the meta word. */
   onTopic: number;
   /** Nodes linked to the meta word, over every page. */
@@ -77,19 +79,21 @@ export async function readTally(url: string): Promise<Tally & { barren: number }
   const harvested = "l.outcome_kind = 'harvested'";
   const [pages] = await rawSql(url, `SELECT COUNT(*) AS fetched, COALESCE(SUM(CASE WHEN JSON_EXTRACT(l.outcome_detail, '$.nodes') > 0 THEN 1 ELSE 0 END), 0) AS withNodes,
       COALESCE(SUM(CASE WHEN JSON_EXTRACT(l.outcome_detail, '$.onTopic') > 0 THEN 1 ELSE 0 END), 0) AS onTopic,
-      COALESCE(SUM(JSON_EXTRACT(l.outcome_detail, '$.onTopic')), 0) AS onTopicNodes FROM links l WHERE ${harvested}`);
+      COALESCE(SUM(JSON_EXTRACT(l.outcome_detail, '$.onTopic')), 0) AS onTopicNodes,
+      COALESCE(SUM(JSON_EXTRACT(l.outcome_detail, '$.nodes')), 0) AS allNodes FROM links l WHERE ${harvested}`);
   const hosts = await rawSql(url, `SELECT d.host AS host, COUNT(*) AS n, SUM(CASE WHEN JSON_EXTRACT(l.outcome_detail, '$.nodes') > 0 THEN 1 ELSE 0 END) AS rich
       FROM links l JOIN domains d ON d.id = l.domain_id WHERE ${harvested} GROUP BY d.host`);
   return {
-    fetched: Number(pages!.fetched), withNodes: Number(pages!.withNodes), onTopic: Number(pages!.onTopic), onTopicNodes: Number(pages!.onTopicNodes),
+    fetched: Number(pages!.fetched), withNodes: Number(pages!.withNodes), allNodes: Number(pages!.allNodes), onTopic: Number(pages!.onTopic), onTopicNodes: Number(pages!.onTopicNodes),
     byHost: new Map(hosts.map((h) => [String(h.host), Number(h.n)])),
     barren: hosts.filter((h) => Number(h.rich) === 0).reduce((n, h) => n + Number(h.n), 0),
   };
 }
 
-/** Per page fetched: pages with a node, pages with an on-topic node, on-topic nodes. */
+/** Per page fetched: pages with a node, nodes, pages with an on-topic node, on-topic nodes. */
 export const perPage = {
   nodes: (t: Tally) => t.withNodes / Math.max(1, t.fetched),
+  allNodes: (t: Tally) => t.allNodes / Math.max(1, t.fetched),
   topical: (t: Tally) => t.onTopic / Math.max(1, t.fetched),
   topicNodes: (t: Tally) => t.onTopicNodes / Math.max(1, t.fetched),
 };

@@ -2,6 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ci95, mean } from '../../bench/stats.js';
 import { DEFAULT_KINDS, gradedWeb } from '../../bench/graded-web.js';
+import { perPage, readTally } from '../../bench/graded-walk.js';
+import { openStore } from '../../src/store/open.js';
+import { sqliteDb } from '../support/db.js';
 import { extractBlocks, parseDom } from '../../src/html/index.js';
 import { evaluateBlock } from '../../src/text/index.js';
 
@@ -55,4 +58,33 @@ test('the focus bench\'s web: rich on-topic hosts write about the topic, rich of
   assert.ok(share('rich, off topic', about) < 0.15);
   assert.ok(share('rich, off topic', yields) > 0.75, 'but they are rich in prose');
   assert.ok(share('poor', yields) < 0.15);
+});
+
+test('a walk\'s tally counts its harvested pages, the pages with a node, and every node, from the stored outcomes', async () => {
+  const db = sqliteDb();
+  try {
+    const store = await openStore(db.url);
+    try {
+      const outcomes = [
+        { kind: 'harvested', detail: { nodes: 3, onTopic: 1 } },
+        { kind: 'harvested', detail: { nodes: 0 } },
+        { kind: 'harvested', detail: { nodes: 2, onTopic: 2 } },
+        { kind: 'http-error', detail: { status: 500 } },
+      ];
+      await store.addLinks(outcomes.map((_, i) => ({ url: `http://h${i % 2}.graded.test/p${i}.html`, host: `h${i % 2}.graded.test`, depth: 0 })));
+      for (const [i, outcome] of outcomes.entries()) {
+        const link = await store.linkByUrl(`http://h${i % 2}.graded.test/p${i}.html`);
+        await store.completePage({ linkId: link!.id, outcome, nodes: [], newLinks: [], domainReward: 0 });
+      }
+    } finally {
+      await store.close();
+    }
+    const t = await readTally(db.url);
+    assert.deepEqual({ fetched: t.fetched, withNodes: t.withNodes, allNodes: t.allNodes, onTopic: t.onTopic, onTopicNodes: t.onTopicNodes },
+      { fetched: 3, withNodes: 2, allNodes: 5, onTopic: 2, onTopicNodes: 3 });
+    assert.deepEqual([...t.byHost].sort(), [['h0.graded.test', 2], ['h1.graded.test', 1]]);
+    assert.equal(perPage.allNodes({ ...t, fetched: 3 }), 5 / 3);
+  } finally {
+    await db.cleanup();
+  }
 });
