@@ -1,3 +1,3 @@
 -- SQLite only (its near-copy search reads band keys from memory, sql/sqlite/014_bands_by_node.sql).
--- MySQL keeps node_bands in key order: the server answers a page's keys in one statement, and
--- the processes that share it see each other's rows at once.
+-- MySQL kept node_bands in key order then (the server answered a page's keys in one statement)
+-- until 015, where its search reads them from memory as well.

@@ -1,4 +1,4 @@
-import { BAND_FANOUT } from './rows.js';
+import { BAND_FANOUT, bandRows, rankByBands, type FullBands } from './rows.js';
 
 const EMPTY = -1;
 const TWO_32 = 2 ** 32;
@@ -65,6 +65,17 @@ export class BandIndex {
     this.used = 0;
     for (let i = 0; i < keys.length; i++) if (keys[i] !== EMPTY) this.place(keys[i]!, ids[i]!);
   }
+}
+
+/**
+ * The stored nodes each signature shares most band keys with (its `limit` first), from the index;
+ * the keys found full are learnt, so that no new node is written under them.
+ */
+export function rankInIndex(index: BandIndex, signatures: number[][], limit: number, full: FullBands): number[][] {
+  const found = new Map<number, number[]>();
+  for (const key of new Set(signatures.flatMap(bandRows))) found.set(key, index.nodesOf(key));
+  full.learn(found);
+  return rankByBands(signatures, found, limit);
 }
 
 /** murmur3's finaliser over the MinHash value with the band mixed in: the band alone would crowd keys of one band together. */

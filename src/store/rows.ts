@@ -220,22 +220,6 @@ export function linkOrderSql(order: LinkOrder): string {
 export const BAND_FANOUT = 64;
 
 /**
- * The nodes under each band key from (band_key, node_id) rows, each key's first BAND_FANOUT by
- * id: two pages in flight may both have added to a key that was one short of full.
- */
-export function nodesByBand(rows: Row[]): Map<number, number[]> {
-  const found = new Map<number, number[]>();
-  for (const r of rows) {
-    const key = Number(r.band_key);
-    let ids = found.get(key);
-    if (!ids) found.set(key, (ids = []));
-    ids.push(Number(r.node_id));
-  }
-  for (const [key, ids] of found) if (ids.length > BAND_FANOUT) found.set(key, ids.sort((a, b) => a - b).slice(0, BAND_FANOUT));
-  return found;
-}
-
-/**
  * The band keys a store has seen full, so that a new node is not written under them. The search
  * reads every key of a page's nodes before the page is stored, so it learns them in time; a key
  * forgotten (the set is bounded) is learnt again by the next search that reads it.

@@ -2,13 +2,19 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
-import { rawSql, sqliteDb } from '../support/db.js';
+import mysql from 'mysql2/promise';
+import { bandRows } from '../../src/store/rows.js';
+import { CATCH_UP_MS, MysqlBandCache } from '../../src/store/mysql/bands.js';
+import { mysqlDb, rawSql, sqliteDb } from '../support/db.js';
 
 /**
- * SQLite's near-copy search reads band keys from memory, brought up to date from the table
- * (src/store/sqlite/bands.ts): what another store on the same file wrote, edited or wrote again
- * under an id freed by a delete must be found as the table has it.
+ * The near-copy search reads band keys from memory, brought up to date from the table
+ * (src/store/sqlite/bands.ts, src/store/mysql/bands.ts): what another store on the same database
+ * wrote, edited or (SQLite) wrote again under an id freed by a delete must be found as the table
+ * has it, and on MySQL what was committed out of id order too.
  */
+
+const noMysql = process.env.ANWC_TEST_MYSQL === 'off' ? 'ANWC_TEST_MYSQL=off' : false;
 
 const sig = (base: number) => Array.from({ length: 16 }, (_, k) => base + k);
 
@@ -50,6 +56,104 @@ test('SQLite: a store finds what another store on the same file wrote, edited, o
   } finally {
     await a.close();
     await b.close();
+    await db.cleanup();
+  }
+});
+
+test('MySQL: a store finds what another store on the same database wrote, and an edited node by its new keys only', { skip: noMysql }, async () => {
+  const db = mysqlDb();
+  const a = await openStore(db.url);
+  const b = await openStore(db.url);
+  try {
+    const first = await page(a, 1, sig(100));
+    assert.deepEqual(await found(b, sig(100)), [first], 'read whole at the first search');
+    const second = await page(a, 2, sig(200));
+    assert.deepEqual(await found(b, sig(200)), [second], 'the rows written since');
+    assert.deepEqual(await found(a, sig(200)), [second], 'the writer finds its own at once');
+
+    await a.curateNode(second, { text: { text: 'Paragraph two, as its author has it now.', sentences: [], bands: sig(300) } }, 'ann', 5);
+    assert.deepEqual(await found(b, sig(300)), [second], 'the new keys of an edited node');
+    assert.deepEqual(await found(b, sig(200)), [], 'and not its old ones');
+    assert.deepEqual(await found(a, sig(200)), [], 'nor in the store that edited it');
+    assert.deepEqual(await found(b, sig(100)), [first]);
+  } finally {
+    await a.close();
+    await b.close();
+    await db.cleanup();
+  }
+});
+
+test('MySQL: keys committed after a later node\'s are read at the next catch-up, not lost', { skip: noMysql }, async () => {
+  const db = mysqlDb();
+  await (await openStore(db.url)).close();
+  const late = await mysql.createConnection(db.url);
+  const pool = mysql.createPool({ uri: db.url, connectionLimit: 2 });
+  let clock = 1_000_000;
+  const cache = new MysqlBandCache(() => clock);
+  const node = async (c: mysql.Connection | mysql.Pool, n: number, keys: number[]) => {
+    const [r] = await c.query("INSERT INTO nodes (origin, text, sentences, text_hash, created_at) VALUES ('crawler', ?, '[]', ?, 0)", [`Node ${n}.`, String(n).padStart(64, '0')]);
+    const id = (r as mysql.ResultSetHeader).insertId;
+    await c.query('INSERT INTO node_bands (band_key, node_id) VALUES ?', [bandRows(keys).map((k) => [k, id])]);
+    return id;
+  };
+  const under = async (keys: number[]) => (await cache.sync(pool)).nodesOf(bandRows(keys)[0]!);
+  try {
+    await late.query('START TRANSACTION');
+    const first = await node(late, 1, sig(500));
+    const second = await node(pool, 2, sig(600));
+    assert.ok(first < second);
+    assert.deepEqual(await under(sig(600)), [second]);
+    await late.query('COMMIT');
+    assert.deepEqual(await under(sig(500)), [], 'past the ids read: not seen until the catch-up');
+    clock += CATCH_UP_MS;
+    assert.deepEqual(await under(sig(500)), [first], 'the catch-up reads the last interval again');
+    assert.deepEqual(await under(sig(600)), [second]);
+  } finally {
+    await late.end();
+    await pool.end();
+    await db.cleanup();
+  }
+});
+
+test('MySQL: a store finds the nodes it wrote itself though their page committed after a later page was read', { skip: noMysql }, async () => {
+  const db = mysqlDb();
+  const s = await openStore(db.url);
+  const holder = await mysql.createConnection(db.url);
+  const watcher = await mysql.createConnection(db.url);
+  try {
+    const urls = ['http://slow.test/1', 'http://fast.test/2'];
+    await s.addLinks(urls.map((url) => ({ url, host: new URL(url).hostname, depth: 0 })));
+    const complete = async (url: string, n: number, bands: number[]) => {
+      const text = `Paragraph ${n}, long enough to stand as a node of its own on the page.`;
+      const done = await s.completePage({
+        linkId: (await s.linkByUrl(url))!.id, outcome: { kind: 'harvested' }, domainReward: 1, newLinks: [],
+        nodes: [{ text, sentences: [text], metaWordIds: [], bands }],
+      });
+      return done.nodeIds[0]!;
+    };
+    // The slow page's last writes wait on its domain's row, held here: its node is written, not committed.
+    const slowDomain = (await s.domain('slow.test'))!.id;
+    await holder.query('START TRANSACTION');
+    await holder.query('SELECT id FROM domains WHERE id = ? FOR UPDATE', [slowDomain]);
+    const slow = complete(urls[0]!, 1, sig(800));
+    // Seen uncommitted: the slow page's node is in, and its transaction is still open.
+    await watcher.query('SET SESSION TRANSACTION ISOLATION LEVEL READ UNCOMMITTED');
+    for (let waited = 0; ; waited++) {
+      const [rows] = await watcher.query('SELECT COUNT(*) AS n FROM nodes');
+      if (Number((rows as { n: number }[])[0]!.n) > 0) break;
+      assert.ok(waited < 400, 'the slow page\'s node was never written');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const later = await complete(urls[1]!, 2, sig(900));
+    assert.deepEqual(await found(s, sig(900)), [later], 'the later page, read: the ids read are past the slow one\'s');
+    await holder.query('COMMIT');
+    const first = await slow;
+    assert.ok(first < later, 'the slow page\'s node has the lower id');
+    assert.deepEqual(await found(s, sig(800)), [first], 'found at once, though no read has covered its id');
+  } finally {
+    await holder.end();
+    await watcher.end();
+    await s.close();
     await db.cleanup();
   }
 });

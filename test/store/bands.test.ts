@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import seedrandom from 'seedrandom';
-import { BAND_FANOUT, bandRows, FullBands, nodesByBand, rankByBands, shingleBlob, shinglesOfBlob } from '../../src/store/rows.js';
+import { BAND_FANOUT, bandRows, FullBands, rankByBands, shingleBlob, shinglesOfBlob } from '../../src/store/rows.js';
 import { BandIndex } from '../../src/store/band-index.js';
 
 test('near-copy candidates: the nodes sharing most band keys with each signature first, at most the limit', () => {
@@ -30,16 +30,6 @@ test('near-copy candidates: the same as ranking every node by keys shared, then 
     const all = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0]).map(([id]) => id);
     assert.deepEqual(rankByBands([sig], found, limit), [all.slice(0, limit)]);
   }
-});
-
-test('the nodes of each band key: rows as they come, each key cut to its first BAND_FANOUT by id', () => {
-  const rng = seedrandom('fanout');
-  const over = Array.from({ length: BAND_FANOUT + 5 }, (_, i) => 100 + i).sort(() => rng() - 0.5);
-  // MySQL gives BIGINT keys as strings with supportBigNumbers; both kinds are read as numbers.
-  const rows = [...over.map((id) => ({ band_key: '5', node_id: id })), { band_key: 9, node_id: 3 }, { band_key: 9, node_id: 1 }];
-  const found = nodesByBand(rows);
-  assert.deepEqual(found.get(5), Array.from({ length: BAND_FANOUT }, (_, i) => 100 + i));
-  assert.deepEqual(found.get(9), [3, 1]);
 });
 
 test('full band keys: learnt from a search, left out of a new node\'s rows, and at most the bound remembered', () => {

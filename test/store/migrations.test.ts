@@ -100,6 +100,44 @@ describe('migrations', () => {
       }
     });
 
+    if (name === 'MySQL') {
+      it('MySQL: a store from before the band keys were read from memory keeps its rows, now in node order, and finds its nodes by them', { skip: process.env.ANWC_TEST_MYSQL === 'off' }, async () => {
+        const db = fresh();
+        try {
+          const s1 = await openStore(db.url);
+          const pages = ['http://old.test/1', 'http://old.test/2'];
+          await s1.addLinks(pages.map((url) => ({ url, host: 'old.test', depth: 0 })));
+          const ids: number[] = [];
+          for (const [i, url] of pages.entries()) {
+            const t = `Old paragraph ${i}, long enough to be a node.`;
+            const done = await s1.completePage({
+              linkId: (await s1.linkByUrl(url))!.id, outcome: { kind: 'harvested' }, domainReward: 1, newLinks: [],
+              nodes: [{ text: t, sentences: [t], metaWordIds: [], bands: [50 + i, 60 + i] }],
+            });
+            ids.push(done.nodeIds[0]!);
+          }
+          await s1.close();
+          // As schema 14 left the table: keyed by band, with an index by node.
+          await rawSql(db.url, 'ALTER TABLE node_bands DROP PRIMARY KEY, ADD PRIMARY KEY (band_key, node_id), ADD KEY node_bands_node (node_id)');
+          await rawSql(db.url, 'DELETE FROM schema_version WHERE version >= 15');
+          const s2 = await openStore(db.url);
+          try {
+            const keys = await rawSql(db.url, "SELECT column_name AS c FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = 'node_bands' AND index_name = 'PRIMARY' ORDER BY seq_in_index");
+            assert.deepEqual(keys.map((k) => String(k.c)), ['node_id', 'band_key']);
+            const other = await rawSql(db.url, "SELECT COUNT(*) AS n FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = 'node_bands' AND index_name <> 'PRIMARY'");
+            assert.equal(Number(other[0]!.n), 0, 'the index by node is gone: the key leads with it');
+            assert.equal((await rawSql(db.url, 'SELECT * FROM node_bands')).length, 4);
+            const found = await s2.nodesSharingBands([[50, 60], [51, 61]], 8);
+            assert.deepEqual(found.map((list) => list.map((c) => c.id)), [[ids[0]], [ids[1]]]);
+          } finally {
+            await s2.close();
+          }
+        } finally {
+          await db.cleanup();
+        }
+      });
+    }
+
     it(`${name}: a store from before the band key bound keeps each key's first BAND_FANOUT nodes`, { skip: name === 'MySQL' && process.env.ANWC_TEST_MYSQL === 'off' }, async () => {
       const db = fresh();
       try {

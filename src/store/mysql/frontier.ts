@@ -2,6 +2,7 @@ import { sha256 } from '../hash.js';
 import { counterDeltas, firstInOrder, LINK_COLUMNS, linkOrderSql, toDomainScore, toLink, toWorker, type FullBands, type Row } from '../rows.js';
 import { SCORE_FLOOR } from '../store.js';
 import type { ClaimResult, CompletePageInput, CompletePageResult, DomainScore, HostClaim, Link, LinkInput, LinkOrder, WorkerInfo } from '../store.js';
+import type { MysqlBandCache } from './bands.js';
 import { all, Contended, one, run, type Conn, type Statement, type Tx } from './conn.js';
 import { insertNodes } from './nodes.js';
 
@@ -158,13 +159,15 @@ export async function scoresSince(c: Conn, since: number): Promise<{ scores: Dom
  * See Store.completePage. Three round trips at most: the lease check, the nodes (when the page
  * gave any), then every other write with the commit.
  */
-export async function completePage(c: Tx, p: CompletePageInput, known: Map<string, number>, full: FullBands): Promise<CompletePageResult> {
+export async function completePage(
+  c: Tx, p: CompletePageInput, known: Map<string, number>, full: FullBands, cache: MysqlBandCache,
+): Promise<CompletePageResult> {
   const at = p.at ?? Date.now();
   const link = await one(c, 'SELECT url, domain_id, lease_owner FROM links WHERE id = ? FOR UPDATE', [p.linkId]);
   if (!link) throw new Error(`completePage: no link ${p.linkId}`);
   if (p.owner !== undefined && link.lease_owner !== p.owner) return { applied: false, nodeIds: [], newNodes: 0, newLinks: 0 };
 
-  const nodes = await insertNodes(c, 'crawler', p.nodes, String(link.url), at, full);
+  const nodes = await insertNodes(c, 'crawler', p.nodes, String(link.url), at, full, cache);
   const status = p.status ?? 'done';
   const retry = status === 'pending' ? 1 : 0;
   const tried = retry && p.attempted !== false ? 1 : 0;

@@ -1,12 +1,14 @@
 import type { ResultSetHeader } from 'mysql2/promise';
 import { sha256 } from '../hash.js';
-import { bandRows, evidenceJson, NODE_LINKS, toNodeLink, toProfile, candidatesInRank, shingleBlob, checkMetaWords, FullBands, nodesByBand, metaAudit, nodeQueryWhere, rankByBands, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
+import { bandRows, evidenceJson, NODE_LINKS, toNodeLink, toProfile, candidatesInRank, shingleBlob, checkMetaWords, FullBands, metaAudit, nodeQueryWhere, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
 import { TextTakenError, type AuditEntry, type NearCandidate, type NodeChange, type StoryFile } from '../store.js';
 import type {
   NodeLink, StoredProfile, MetaLinkInput,
   DrawOptions, MarkupFileInput, MetaWord, MetaWordInfo, MetaWordInput, NodeInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, StoredNode,
   UrlCheck,
 } from '../store.js';
+import { rankInIndex } from '../band-index.js';
+import { BUMP_BANDS_EDITED, type MysqlBandCache } from './bands.js';
 import { all, one, run, type Conn, type Tx } from './conn.js';
 
 /**
@@ -35,7 +37,7 @@ export interface InsertedNodes {
  * near-copy (`copyOf`) to the node it copies; either is recorded as a copy when met on another page.
  */
 export async function insertNodes(
-  c: Tx, origin: Origin, nodes: NodeInput[], sourceUrl: string | null, at: number, full = new FullBands(),
+  c: Tx, origin: Origin, nodes: NodeInput[], sourceUrl: string | null, at: number, full = new FullBands(), cache?: MysqlBandCache,
 ): Promise<InsertedNodes> {
   if (nodes.length === 0) return { ids: [], newNodes: 0 };
   // Input order (a page's reading order) becomes id order, as on SQLite.
@@ -53,7 +55,7 @@ export async function insertNodes(
     for (const r of rows) byHash.set(String(r.text_hash), { id: Number(r.id), source: r.source_url == null ? null : String(r.source_url) });
   }
   const ids: number[] = [];
-  const bands: number[][] = [];
+  const bands: [number, number][] = [];
   const copies: unknown[][] = [];
   for (const n of nodes) {
     if (n.copyOf) {
@@ -68,9 +70,12 @@ export async function insertNodes(
     if (sourceUrl !== null && row.source !== sourceUrl) copies.push([row.id, sha256(sourceUrl), sourceUrl, 'exact', 1, at]);
     else for (const key of full.open(n.bands)) bands.push([key, row.id]);
   }
-  // Rows in key order, so that concurrent pages lock index entries in one order.
-  // Nobody reads these answers: they go with the transaction's next round trip.
-  if (bands.length > 0) c.later('INSERT IGNORE INTO node_bands (band_key, node_id) VALUES ?', [bands.sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!)]);
+  // Nobody reads these answers: they go with the transaction's next round trip. The rows are the
+  // page's own nodes', at the end of the table's order (node id, key): no two pages share one.
+  if (bands.length > 0) {
+    c.later('INSERT IGNORE INTO node_bands (band_key, node_id) VALUES ?', [bands]);
+    cache?.wrote(bands);
+  }
   if (copies.length > 0) c.later('INSERT IGNORE INTO node_copies (node_id, source_hash, source_url, kind, similarity, found_at) VALUES ?', [copies]);
   const links = nodes.flatMap((n, i) => n.metaWordIds.map((m, k): [number, number, number, string | null] => [ids[i]!, m, n.metaWeights?.[k] ?? 1, evidenceJson(n, k)]));
   if (links.length > 0) {
@@ -81,12 +86,11 @@ export async function insertNodes(
 }
 
 /** The crawler nodes that share a band key with any of the signatures. */
-export async function nodesSharingBands(c: Conn, signatures: number[][], limit: number, full: FullBands): Promise<NearCandidate[][]> {
-  const keys = [...new Set(signatures.flatMap(bandRows))];
-  if (keys.length === 0) return signatures.map(() => []);
-  const found = nodesByBand(await all(c, 'SELECT band_key, node_id FROM node_bands WHERE band_key IN (?)', [keys]));
-  full.learn(found);
-  const ranked = rankByBands(signatures, found, limit);
+export async function nodesSharingBands(
+  c: Conn, signatures: number[][], limit: number, full: FullBands, cache: MysqlBandCache,
+): Promise<NearCandidate[][]> {
+  if (!signatures.some((s) => s.length > 0)) return signatures.map(() => []);
+  const ranked = rankInIndex(await cache.sync(c), signatures, limit, full);
   const ids = [...new Set(ranked.flat())];
   if (ids.length === 0) return ranked.map(() => []);
   return candidatesInRank(ranked, await all(c, "SELECT id, text, shingles FROM nodes WHERE id IN (?) AND origin = 'crawler'", [ids]));
@@ -180,7 +184,8 @@ export async function curateNode(c: Conn, id: number, change: NodeChange, who: s
     if (change.text.bands !== undefined) {
       await run(c, 'DELETE FROM node_bands WHERE node_id = ?', [id]);
       const keys = bandRows(change.text.bands);
-      if (keys.length > 0) await run(c, 'INSERT IGNORE INTO node_bands (band_key, node_id) VALUES ?', [keys.sort((x, y) => x - y).map((k) => [k, id])]);
+      if (keys.length > 0) await run(c, 'INSERT IGNORE INTO node_bands (band_key, node_id) VALUES ?', [keys.map((k) => [k, id])]);
+      await run(c, BUMP_BANDS_EDITED);
     }
     await audit('text', node.text, change.text.text);
   }

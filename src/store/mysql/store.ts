@@ -6,6 +6,7 @@ import type {
   MetaWordInfo, MetaWordInput, NearCandidate, NodeQuery, NodeStatus, Origin, ReplaceFileResult, RobotsEntry, Run, RunInput, SearchQueryInput, Store, WaitingRetries,
   MetaLinkInput, NodeLink, StoredProfile, StoredNode, StoredQuery, StoreSummary, TopDomains, UrlCheck,
 } from '../store.js';
+import { MysqlBandCache } from './bands.js';
 import { all, one, run, transaction, type Conn, type Db } from './conn.js';
 import { failedWhere, summaryQueries, toStoredQuery, toSummary, toWaitingRetries, WAITING_RETRIES } from '../summary.js';
 import * as frontier from './frontier.js';
@@ -27,6 +28,8 @@ export class MysqlStore implements Store {
   private readonly domainIds = new Map<string, number>();
   /** Band keys seen full: a node is not written under them (rows.ts, BAND_FANOUT). */
   private readonly fullBands = new FullBands();
+  /** The band rows in memory for the near-copy search (bands.ts). */
+  private readonly bands = new MysqlBandCache();
 
   private constructor(private readonly pool: Db) {}
 
@@ -97,7 +100,7 @@ export class MysqlStore implements Store {
   }
 
   async nodesSharingBands(signatures: number[][], limit: number): Promise<NearCandidate[][]> {
-    return nodes.nodesSharingBands(this.pool, signatures, limit, this.fullBands);
+    return nodes.nodesSharingBands(this.pool, signatures, limit, this.fullBands, this.bands);
   }
 
   async nodeSources(): Promise<string[]> {
@@ -171,7 +174,7 @@ export class MysqlStore implements Store {
   }
 
   async completePage(page: CompletePageInput): Promise<CompletePageResult> {
-    return transaction(this.pool, (c) => frontier.completePage(c, page, this.domainIds, this.fullBands));
+    return transaction(this.pool, (c) => frontier.completePage(c, page, this.domainIds, this.fullBands, this.bands));
   }
 
   async heartbeat(owner: string, beat: { now: number; leaseMs: number; pages: number }): Promise<void> {

@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import { sha256 } from '../hash.js';
+import { rankInIndex } from '../band-index.js';
 import { BUMP_BANDS_EDITED, type BandCache } from './bands.js';
-import { bandRows, evidenceJson, NODE_LINKS, toNodeLink, toProfile, candidatesInRank, shingleBlob, checkMetaWords, FullBands, metaAudit, nodeQueryWhere, rankByBands, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
+import { bandRows, evidenceJson, NODE_LINKS, toNodeLink, toProfile, candidatesInRank, shingleBlob, checkMetaWords, FullBands, metaAudit, nodeQueryWhere, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
 import { TextTakenError, type AuditEntry, type NearCandidate, type NodeChange, type StoryFile } from '../store.js';
 import type {
   NodeLink, StoredProfile, MetaLinkInput,
@@ -76,11 +77,7 @@ export const CANDIDATE_TEXTS = `SELECT id, text, shingles FROM nodes WHERE id IN
 export function nodesSharingBands(
   db: Database.Database, signatures: number[][], limit: number, full: FullBands, bands: BandCache,
 ): NearCandidate[][] {
-  const index = bands.sync(db);
-  const found = new Map<number, number[]>();
-  for (const key of new Set(signatures.flatMap(bandRows))) found.set(key, index.nodesOf(key));
-  full.learn(found);
-  const ranked = rankByBands(signatures, found, limit);
+  const ranked = rankInIndex(bands.sync(db), signatures, limit, full);
   const ids = [...new Set(ranked.flat())];
   if (ids.length === 0) return ranked.map(() => []);
   const rows = db.prepare(CANDIDATE_TEXTS).all(JSON.stringify(ids)) as Row[];

@@ -1,0 +1,2 @@
+-- MySQL only (its near-copy search now reads band keys from memory too, sql/mysql/015_bands_in_memory.sql);
+-- SQLite's table has been in node order since 014.

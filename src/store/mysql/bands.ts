@@ -1,0 +1,80 @@
+import { BandIndex } from '../band-index.js';
+import { all, type Conn } from './conn.js';
+
+/** The setting a rewrite of a node's band rows bumps (an author's edit): every process reads the table again. */
+export const BANDS_EDITED = 'node_bands_edited';
+
+/** What curateNode runs when it rewrites a node's band rows. */
+export const BUMP_BANDS_EDITED = `INSERT INTO settings (\`key\`, \`value\`) VALUES ('${BANDS_EDITED}', '1')
+  ON DUPLICATE KEY UPDATE \`value\` = CAST(CAST(\`value\` AS UNSIGNED) + 1 AS CHAR)`;
+
+/**
+ * The edit counter, then each node's band keys written after a given node, in one statement (one
+ * round trip, and one answer on a Galera node too). A node's keys come as one row.
+ */
+const SYNC = `SELECT 0 AS node_id, (SELECT \`value\` FROM settings WHERE \`key\` = '${BANDS_EDITED}') AS band_keys
+  UNION ALL
+  SELECT node_id, GROUP_CONCAT(band_key) FROM node_bands WHERE node_id > ? GROUP BY node_id`;
+
+/**
+ * How long after a read the same ids are read once more. Ids are given as rows are inserted but
+ * seen by others only at commit, so a page committed after a later one's would be passed over by a
+ * read in between; a transaction outlives this only when it is retried, and then it writes its
+ * nodes again under new ids.
+ */
+export const CATCH_UP_MS = 5_000;
+
+/**
+ * The node_bands table held in memory (BandIndex) for the near-copy search on MySQL, as on SQLite
+ * (sqlite/bands.ts): on the crawl bench the server's look-ups by key and its inserts in key order
+ * were about a third of its CPU a page (issue: speed). The rows this store writes go in as it
+ * writes them; before each search, the rows of the nodes written since by any process are read
+ * (a node's keys as one row), and every CATCH_UP_MS those of the last interval again, for the
+ * transactions that committed out of id order. An author's edit of a node's text makes every
+ * process read the table again (BANDS_EDITED). A deleted node's keys stay until then: its id is
+ * not given again on MySQL, and the search drops a candidate it cannot read.
+ */
+export class MysqlBandCache {
+  private index = new BandIndex();
+  /** The highest node id read. */
+  private seen = 0;
+  /** The highest node id read at the last catch-up, and when the next one is due. */
+  private settled = 0;
+  private catchUpAt = 0;
+  private edited: string | null = null;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async sync(c: Conn): Promise<BandIndex> {
+    let from = this.seen;
+    const now = this.now();
+    if (now >= this.catchUpAt) {
+      from = this.settled;
+      this.settled = this.seen;
+      this.catchUpAt = now + CATCH_UP_MS;
+    }
+    const [state, ...rows] = await all(c, SYNC, [from]);
+    const edited = state?.band_keys == null ? null : String(state.band_keys);
+    if (edited !== this.edited) {
+      this.edited = edited;
+      // A read from the first node takes the table as it is; one since a later node, again whole.
+      if (from > 0) {
+        this.index = new BandIndex();
+        this.seen = this.settled = 0;
+        this.catchUpAt = 0;
+        return this.sync(c);
+      }
+    }
+    for (const r of rows) {
+      const id = Number(r.node_id);
+      for (const key of String(r.band_keys).split(',')) this.index.add(Number(key), id);
+      if (id > this.seen) this.seen = id;
+    }
+    return this.index;
+  }
+
+  /** Band rows ([key, node id]) this store has just written: found by its next search without a read. */
+  wrote(rows: readonly (readonly [number, number])[]): void {
+    for (const [key, id] of rows) this.index.add(key, id);
+  }
+}
