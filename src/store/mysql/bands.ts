@@ -8,13 +8,16 @@ export const BANDS_EDITED = 'node_bands_edited';
 export const BUMP_BANDS_EDITED = `INSERT INTO settings (\`key\`, \`value\`) VALUES ('${BANDS_EDITED}', '1')
   ON DUPLICATE KEY UPDATE \`value\` = CAST(CAST(\`value\` AS UNSIGNED) + 1 AS CHAR)`;
 
+/** Nodes a read takes at most: a large store is read whole in slices, not held as one answer. */
+export const SYNC_NODES = 10_000;
+
 /**
- * The edit counter, then each node's band keys written after a given node, in one statement (one
- * round trip, and one answer on a Galera node too). A node's keys come as one row.
+ * The edit counter, then the band keys of the nodes written after a given node, in one statement
+ * (one round trip, and one answer on a Galera node too). A node's keys come as one row.
  */
-const SYNC = `SELECT 0 AS node_id, (SELECT \`value\` FROM settings WHERE \`key\` = '${BANDS_EDITED}') AS band_keys
+const sync = (nodes: number) => `SELECT 0 AS node_id, (SELECT \`value\` FROM settings WHERE \`key\` = '${BANDS_EDITED}') AS band_keys
   UNION ALL
-  SELECT node_id, GROUP_CONCAT(band_key) FROM node_bands WHERE node_id > ? GROUP BY node_id`;
+  (SELECT node_id, GROUP_CONCAT(band_key) FROM node_bands WHERE node_id > ? GROUP BY node_id ORDER BY node_id LIMIT ${nodes})`;
 
 /**
  * How long after a read the same ids are read once more. Ids are given as rows are inserted but
@@ -43,7 +46,11 @@ export class MysqlBandCache {
   private catchUpAt = 0;
   private edited: string | null = null;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  private readonly statement: string;
+
+  constructor(private readonly now: () => number = Date.now, private readonly sliceNodes = SYNC_NODES) {
+    this.statement = sync(sliceNodes);
+  }
 
   async sync(c: Conn): Promise<BandIndex> {
     let from = this.seen;
@@ -53,24 +60,27 @@ export class MysqlBandCache {
       this.settled = this.seen;
       this.catchUpAt = now + CATCH_UP_MS;
     }
-    const [state, ...rows] = await all(c, SYNC, [from]);
-    const edited = state?.band_keys == null ? null : String(state.band_keys);
-    if (edited !== this.edited) {
-      this.edited = edited;
-      // A read from the first node takes the table as it is; one since a later node, again whole.
-      if (from > 0) {
-        this.index = new BandIndex();
-        this.seen = this.settled = 0;
-        this.catchUpAt = 0;
-        return this.sync(c);
+    for (;;) {
+      const [state, ...rows] = await all(c, this.statement, [from]);
+      const edited = state?.band_keys == null ? null : String(state.band_keys);
+      if (edited !== this.edited) {
+        this.edited = edited;
+        // A read from the first node takes the table as it is; one since a later node, again whole.
+        if (from > 0) {
+          this.index = new BandIndex();
+          this.seen = this.settled = 0;
+          this.catchUpAt = 0;
+          return this.sync(c);
+        }
       }
+      for (const r of rows) {
+        const id = Number(r.node_id);
+        for (const key of String(r.band_keys).split(',')) this.index.add(Number(key), id);
+        from = Math.max(from, id);
+      }
+      this.seen = Math.max(this.seen, from);
+      if (rows.length < this.sliceNodes) return this.index;
     }
-    for (const r of rows) {
-      const id = Number(r.node_id);
-      for (const key of String(r.band_keys).split(',')) this.index.add(Number(key), id);
-      if (id > this.seen) this.seen = id;
-    }
-    return this.index;
   }
 
   /** Band rows ([key, node id]) this store has just written: found by its next search without a read. */
