@@ -5,7 +5,7 @@ import type { Store } from '../../src/store/store.js';
 import mysql from 'mysql2/promise';
 import { bandRows } from '../../src/store/rows.js';
 import { CATCH_UP_MS, MysqlBandCache } from '../../src/store/mysql/bands.js';
-import { mysqlDb, rawSql, sqliteDb } from '../support/db.js';
+import { mysqlDb, rawSql, sqliteDb, type TestDb } from '../support/db.js';
 
 /**
  * The near-copy search reads band keys from memory, brought up to date from the table
@@ -18,9 +18,9 @@ const noMysql = process.env.ANWC_TEST_MYSQL === 'off' ? 'ANWC_TEST_MYSQL=off' : 
 
 const sig = (base: number) => Array.from({ length: 16 }, (_, k) => base + k);
 
-async function page(s: Store, n: number, bands: number[]): Promise<number> {
-  const url = `http://copies.test/${n}`;
-  await s.addLinks([{ url, host: 'copies.test', depth: 0 }]);
+/** A page's one node, on a link added first unless it is there. */
+async function page(s: Store, n: number, bands: number[], url = `http://copies.test/${n}`): Promise<number> {
+  if (!(await s.linkByUrl(url))) await s.addLinks([{ url, host: new URL(url).hostname, depth: 0 }]);
   const text = `Paragraph ${n}, long enough to stand as a node of its own on the page.`;
   const done = await s.completePage({
     linkId: (await s.linkByUrl(url))!.id, outcome: { kind: 'harvested' }, domainReward: 1, newLinks: [],
@@ -31,37 +31,11 @@ async function page(s: Store, n: number, bands: number[]): Promise<number> {
 
 const found = async (s: Store, bands: number[]) => (await s.nodesSharingBands([bands], 8))[0]!.map((c) => c.id);
 
-test('SQLite: a store finds what another store on the same file wrote, edited, or wrote again under a freed id', async () => {
-  const db = sqliteDb();
-  const a = await openStore(db.url);
-  const b = await openStore(db.url);
-  try {
-    const first = await page(a, 1, sig(100));
-    assert.deepEqual(await found(b, sig(100)), [first], 'read whole at the first search');
-    const second = await page(a, 2, sig(200));
-    assert.deepEqual(await found(b, sig(200)), [second], 'the rows written since');
-    assert.deepEqual(await found(b, sig(100)), [first]);
-
-    await a.curateNode(second, { text: { text: 'Paragraph two, as its author has it now.', sentences: [], bands: sig(300) } }, 'ann', 5);
-    assert.deepEqual(await found(b, sig(300)), [second], 'the new keys of an edited node');
-    assert.deepEqual(await found(b, sig(200)), [], 'and not its old ones');
-
-    // The newest node deleted: SQLite gives its id to the next node.
-    await rawSql(db.url, 'DELETE FROM node_bands WHERE node_id = ?', [second]);
-    await rawSql(db.url, 'DELETE FROM nodes WHERE id = ?', [second]);
-    const third = await page(a, 3, sig(400));
-    assert.equal(third, second, 'the id came back');
-    assert.deepEqual(await found(b, sig(400)), [third], 'found under the id it took again');
-    assert.deepEqual(await found(b, sig(300)), []);
-  } finally {
-    await a.close();
-    await b.close();
-    await db.cleanup();
-  }
-});
-
-test('MySQL: a store finds what another store on the same database wrote, and an edited node by its new keys only', { skip: noMysql }, async () => {
-  const db = mysqlDb();
+/**
+ * Store b finds what store a, on the same database, wrote and edited; then `more`, on the same
+ * two stores, given the edited node's id.
+ */
+async function twoStores(db: TestDb, more: (a: Store, b: Store, edited: number) => Promise<void>): Promise<void> {
   const a = await openStore(db.url);
   const b = await openStore(db.url);
   try {
@@ -70,18 +44,35 @@ test('MySQL: a store finds what another store on the same database wrote, and an
     const second = await page(a, 2, sig(200));
     assert.deepEqual(await found(b, sig(200)), [second], 'the rows written since');
     assert.deepEqual(await found(a, sig(200)), [second], 'the writer finds its own at once');
+    assert.deepEqual(await found(b, sig(100)), [first]);
 
     await a.curateNode(second, { text: { text: 'Paragraph two, as its author has it now.', sentences: [], bands: sig(300) } }, 'ann', 5);
     assert.deepEqual(await found(b, sig(300)), [second], 'the new keys of an edited node');
     assert.deepEqual(await found(b, sig(200)), [], 'and not its old ones');
     assert.deepEqual(await found(a, sig(200)), [], 'nor in the store that edited it');
-    assert.deepEqual(await found(b, sig(100)), [first]);
+    await more(a, b, second);
   } finally {
     await a.close();
     await b.close();
     await db.cleanup();
   }
+}
+
+test('SQLite: a store finds what another store on the same file wrote, edited, or wrote again under a freed id', () => {
+  const db = sqliteDb();
+  return twoStores(db, async (a, b, second) => {
+    // The newest node deleted: SQLite gives its id to the next node.
+    await rawSql(db.url, 'DELETE FROM node_bands WHERE node_id = ?', [second]);
+    await rawSql(db.url, 'DELETE FROM nodes WHERE id = ?', [second]);
+    const third = await page(a, 3, sig(400));
+    assert.equal(third, second, 'the id came back');
+    assert.deepEqual(await found(b, sig(400)), [third], 'found under the id it took again');
+    assert.deepEqual(await found(b, sig(300)), []);
+  });
 });
+
+test('MySQL: a store finds what another store on the same database wrote, and an edited node by its new keys only', { skip: noMysql }, () =>
+  twoStores(mysqlDb(), async () => undefined));
 
 test('MySQL: keys committed after a later node\'s are read at the next catch-up, not lost', { skip: noMysql }, async () => {
   const db = mysqlDb();
@@ -127,20 +118,13 @@ test('MySQL: a store finds the nodes it wrote itself though their page committed
   const watcher = await mysql.createConnection(db.url);
   try {
     const urls = ['http://slow.test/1', 'http://fast.test/2'];
+    // Both links first: adding one later would wait on the domains row held below.
     await s.addLinks(urls.map((url) => ({ url, host: new URL(url).hostname, depth: 0 })));
-    const complete = async (url: string, n: number, bands: number[]) => {
-      const text = `Paragraph ${n}, long enough to stand as a node of its own on the page.`;
-      const done = await s.completePage({
-        linkId: (await s.linkByUrl(url))!.id, outcome: { kind: 'harvested' }, domainReward: 1, newLinks: [],
-        nodes: [{ text, sentences: [text], metaWordIds: [], bands }],
-      });
-      return done.nodeIds[0]!;
-    };
     // The slow page's last writes wait on its domain's row, held here: its node is written, not committed.
     const slowDomain = (await s.domain('slow.test'))!.id;
     await holder.query('START TRANSACTION');
     await holder.query('SELECT id FROM domains WHERE id = ? FOR UPDATE', [slowDomain]);
-    const slow = complete(urls[0]!, 1, sig(800));
+    const slow = page(s, 1, sig(800), urls[0]);
     // Seen uncommitted: the slow page's node is in, and its transaction is still open.
     await watcher.query('SET SESSION TRANSACTION ISOLATION LEVEL READ UNCOMMITTED');
     for (let waited = 0; ; waited++) {
@@ -149,7 +133,7 @@ test('MySQL: a store finds the nodes it wrote itself though their page committed
       assert.ok(waited < 400, 'the slow page\'s node was never written');
       await new Promise((r) => setTimeout(r, 25));
     }
-    const later = await complete(urls[1]!, 2, sig(900));
+    const later = await page(s, 2, sig(900), urls[1]);
     assert.deepEqual(await found(s, sig(900)), [later], 'the later page, read: the ids read are past the slow one\'s');
     await holder.query('COMMIT');
     const first = await slow;
