@@ -1,5 +1,11 @@
 import { BAND_FANOUT, bandRows, rankByBands, type FullBands } from './rows.js';
 
+/**
+ * The setting an edit of a node's band rows bumps (SQLite: also a delete of any, by a trigger of
+ * sql/sqlite/014): every process that holds the rows in memory reads the table again.
+ */
+export const BANDS_EDITED = 'node_bands_edited';
+
 const EMPTY = -1;
 const TWO_32 = 2 ** 32;
 

@@ -1,15 +1,12 @@
-import { BandIndex } from '../band-index.js';
+import { BANDS_EDITED, BandIndex } from '../band-index.js';
 import { all, type Conn } from './conn.js';
-
-/** The setting a rewrite of a node's band rows bumps (an author's edit): every process reads the table again. */
-export const BANDS_EDITED = 'node_bands_edited';
 
 /** What curateNode runs when it rewrites a node's band rows. */
 export const BUMP_BANDS_EDITED = `INSERT INTO settings (\`key\`, \`value\`) VALUES ('${BANDS_EDITED}', '1')
   ON DUPLICATE KEY UPDATE \`value\` = CAST(CAST(\`value\` AS UNSIGNED) + 1 AS CHAR)`;
 
 /** Nodes a read takes at most: a large store is read whole in slices, not held as one answer. */
-export const SYNC_NODES = 10_000;
+const SYNC_NODES = 10_000;
 
 /**
  * The edit counter, then the band keys of the nodes written after a given node, in one statement

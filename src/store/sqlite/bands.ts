@@ -1,9 +1,7 @@
 import type Database from 'better-sqlite3';
-import { BandIndex } from '../band-index.js';
+import { BANDS_EDITED, BandIndex } from '../band-index.js';
 import type { Row } from '../rows.js';
 
-/** The setting an edit of a node's band rows, or a delete of any (a trigger, sql/sqlite/014), bumps: every process reads the table again. */
-export const BANDS_EDITED = 'node_bands_edited';
 
 /** The band rows of nodes written after a given one, in the table's own order (node_id, band_key). */
 export const BAND_ROWS_AFTER = 'SELECT node_id, band_key FROM node_bands WHERE node_id > ?';
