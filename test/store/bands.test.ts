@@ -84,3 +84,19 @@ test('band index: the same nodes under each key as a map of sets, through growth
   assert.throws(() => new BandIndex().add(1, 2 ** 32), RangeError);
   assert.throws(() => new BandIndex().add(2 ** 53, 1), RangeError);
 });
+
+test('band index: the smallest key and node id are held like any other; a key or id out of range is refused', () => {
+  const index = new BandIndex(16);
+  index.add(0, 0);
+  index.add(1, 1);
+  index.add(1, 0);
+  index.add(2 ** 32 + 1, 2 ** 32 - 1);
+  assert.deepEqual(index.nodesOf(0), [0]);
+  assert.deepEqual(index.nodesOf(1), [0, 1]);
+  assert.deepEqual(index.nodesOf(2 ** 32 + 1), [2 ** 32 - 1]);
+  assert.deepEqual(index.nodesOf(2), [], 'a key never filed');
+  for (const [key, id] of [[-1, 1], [1.5, 1], [1, -1], [1, 2 ** 32], [1, 0.5], [Number.NaN, 1]] as const) {
+    assert.throws(() => index.add(key, id), RangeError, `${key}, ${id}`);
+  }
+  assert.equal(index.size, 4);
+});

@@ -35,3 +35,16 @@ test('a store that went away fails the whole group at once, without a try for ea
   assert.ok(results.every((r) => r.status === 'rejected' && r.reason instanceof StoreUnavailableError));
   assert.equal(calls.length, 1);
 });
+
+test('a lone write that fails is tried once: there is no group to split', async () => {
+  const { group, calls } = recorder(() => new Error('no link 7'));
+  await assert.rejects(group.submit(7), /no link 7/);
+  assert.deepEqual(calls, [[7]]);
+});
+
+test('a group is committed once, however many writes joined it', async () => {
+  const { group, calls } = recorder(() => undefined);
+  await Promise.all([1, 2, 3, 4, 5].map((i) => group.submit(i)));
+  await new Promise((r) => setImmediate(r));
+  assert.deepEqual(calls, [[1, 2, 3, 4, 5]]);
+});

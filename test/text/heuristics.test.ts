@@ -57,6 +57,10 @@ test('max-length: fewer than 8,000 characters, counted in code points after norm
   assert.equal(reason('max-length', 'abcd', { maxChars: 5 }), undefined);
   assert.equal(reason('max-length', '  ab\u00A0\u00A0\u2060cd  ', { maxChars: 6 }), undefined, '"ab cd" is 5');
   assert.equal(reason('max-length', '😀😀😀😀', { maxChars: 5 }), undefined, 'astral characters count once');
+  assert.equal(reason('max-length', '😀😀😀😀😀', { maxChars: 5 }), '5 characters, needs fewer than 5', 'and each counts');
+  assert.equal(reason('max-length', '\u{10000}\u{10000}\u{10000}', { maxChars: 4 }), undefined, 'the first astral plane (high surrogate D800) too');
+  assert.equal(reason('max-length', '\u{10FFFF}\u{10FFFF}\u{10FFFF}', { maxChars: 4 }), undefined, 'and the last (DBFF)');
+  assert.equal(reason('max-length', '！！！！！', { maxChars: 5 }), '5 characters, needs fewer than 5', 'a BMP character past the surrogates counts once');
 });
 
 test('forbidden-chars: each default character rejects, named with its position', () => {
@@ -68,6 +72,9 @@ test('forbidden-chars: each default character rejects, named with its position',
   assert.equal(reason('forbidden-chars', 'Broken \uFFFD text.'), 'forbidden character "\uFFFD" (U+FFFD) at character 8');
   assert.equal(reason('forbidden-chars', 'Caf\u0082 text.'), 'forbidden character U+0082 at character 4', 'C1 control from a mis-decoded page');
   assert.equal(reason('forbidden-chars', 'Nul\u0000 here.'), 'forbidden character U+0000 at character 4');
+  // The ends of the C0 and C1 control ranges.
+  assert.equal(reason('forbidden-chars', 'Unit\u001F sep.'), 'forbidden character U+001F at character 5');
+  assert.equal(reason('forbidden-chars', 'App\u009F cmd.'), 'forbidden character U+009F at character 4');
 });
 
 test('forbidden-chars: prose punctuation and round parentheses are allowed', () => {
@@ -119,6 +126,7 @@ test('capitalization: caseless scripts pass the start check; the stop-word rule 
   assert.equal(reason('capitalization', v.text), undefined);
   assert.deepEqual(v.reasons.map((r) => r.rule), ['stop-word-ratio']);
   assert.equal(reason('capitalization', 'שלום עולם.'), undefined);
+  for (const end of ['。', '！', '？', '｡']) assert.equal(reason('capitalization', `他来了${end}`), undefined, `ends with ${end}`);
 });
 
 test('stop-word-ratio: at least 20% of the words, boundary included', () => {
@@ -189,7 +197,8 @@ test('bad options are UserErrors naming the option, the value and the fix', () =
     [{ forbiddenChars: 5 as unknown as string }, /forbiddenChars/],
     [{ stopWords: ['the'] as unknown as Set<string> }, /stopWords/],
     [{ disabled: ['min-word' as RuleName] }, /unknown heuristic rule disabled/],
-    [{ disabled: 'min-words' as unknown as RuleName[] }, /disabled/],
+    [{ disabled: 'min-words' as unknown as RuleName[] }, /^invalid heuristic option disabled$/],
+    [{ minStopWordRatio: -0.1 }, /minStopWordRatio/],
     [{ minWord: 3 } as Partial<HeuristicOptions>, /unknown heuristic option minWord/],
   ];
   for (const [options, message] of cases) {
@@ -199,6 +208,32 @@ test('bad options are UserErrors naming the option, the value and the fix', () =
       JSON.stringify(options),
     );
   }
+});
+
+test('a bad option\'s message names it and its fix lists what is allowed', () => {
+  const caught = (options: Partial<HeuristicOptions>) => {
+    try {
+      resolveHeuristics(options);
+    } catch (e) {
+      return e as UserError;
+    }
+    assert.fail(`${JSON.stringify(options)} was accepted`);
+  };
+  assert.equal(caught({ minWords: -1 }).message, 'invalid heuristic option minWords');
+  const unknown = caught({ minWord: 3 } as Partial<HeuristicOptions>);
+  for (const known of Object.keys(DEFAULT_HEURISTICS)) assert.ok(unknown.fix!.includes(known), `${known} in: ${unknown.fix}`);
+  const rule = caught({ disabled: ['min-word' as RuleName] });
+  for (const name of RULE_NAMES) assert.ok(rule.fix!.includes(name), `${name} in: ${rule.fix}`);
+});
+
+test('the bounds themselves are allowed: no minimum words, one character, a stop-word share of 0 or 1', () => {
+  for (const options of [{ minWords: 0 }, { maxChars: 1 }, { minStopWordRatio: 0 }, { minStopWordRatio: 1 }]) {
+    assert.doesNotThrow(() => resolveHeuristics(options), JSON.stringify(options));
+  }
+});
+
+test('an empty block has a stop-word share of 0, not NaN', () => {
+  assert.equal(evaluateBlock('').stats.stopWordRatio, 0);
 });
 
 test('options are resolved once: the result is frozen and taken as it is, and a changed copy is checked again', () => {

@@ -23,3 +23,20 @@ test('robots.txt that could not be had spends none of the link\'s tries, however
   assert.deepEqual(dispose(unreachable(4), 0, policy, NOW), { status: 'excluded' }, 'robots.txt failed 1 + maxRetries times in a row');
   assert.deepEqual(dispose({ kind: 'robots', reason: 'disallow: / at line 2' }, 0, policy, NOW), { status: 'excluded' });
 });
+
+test('only the way to the server fails transiently: a timeout, a reset, a refused or broken connection, a resolver in trouble', () => {
+  for (const failure of ['timeout', 'reset', 'refused', 'network']) {
+    assert.equal(dispose({ kind: 'failed', failure }, 0, policy, NOW).status, 'pending', failure);
+  }
+  assert.equal(dispose({ kind: 'failed', failure: 'dns', detail: 'getaddrinfo EAI_AGAIN e.org' }, 0, policy, NOW).status, 'pending');
+  // What the URL or the server's answer is does not change on a second try.
+  for (const failure of ['dns', 'too-large', 'refused-address', 'tls', 'redirect-loop', 'too-many-redirects', 'bad-content-type', 'bad-url', 'decompression', 'scope']) {
+    assert.equal(dispose({ kind: 'failed', failure, detail: 'getaddrinfo ENOTFOUND e.org' }, 0, policy, NOW).status, 'failed', failure);
+  }
+  for (const status of [400, 401, 403, 404, 410, 451, 501]) {
+    assert.equal(dispose({ kind: 'http-error', status }, 0, policy, NOW).status, 'failed', String(status));
+  }
+  for (const status of [408, 425, 429, 500, 502, 503, 504]) {
+    assert.equal(dispose({ kind: 'http-error', status }, 0, policy, NOW).status, 'pending', String(status));
+  }
+});

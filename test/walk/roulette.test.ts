@@ -133,3 +133,75 @@ test('a penalty shrinks a slice down to SCORE_FLOOR, never out of the wheel', ()
   wheel.reward(1, 2);
   assert.equal(wheel.score(1), SCORE_FLOOR + 2, 'a reward adds as before');
 });
+
+test('a draw whose point rounds up to the total lands on the last live slot, not on a dead one past it', () => {
+  // random() * total can round up to the total itself; the slots after the last live one are
+  // domains with no slice (score 0 or not eligible) and must never come out.
+  const w = new FenwickWheel(8);
+  [2, 0, 3, 1, 0, 0, 0, 0].forEach((x, i) => w.set(i, x));
+  assert.equal(w.find(w.total()), 3);
+  assert.equal(w.draw(() => 1), 3);
+  const wheel = new RouletteWheel<string>();
+  for (const d of ['a', 'b', 'c']) wheel.upsert(d, 1);
+  wheel.setEligible('a', true);
+  assert.equal(wheel.draw(() => 1), 'a', 'the only eligible domain, even at the top of the range');
+});
+
+test('weights that cancel out leave an exact zero total: nothing is drawn', () => {
+  const w = new FenwickWheel(4);
+  w.set(0, 0.1);
+  w.set(1, 0.2);
+  w.set(0, 0);
+  w.set(1, 0);
+  assert.equal(w.total(), 0, 'no float dust left (0.1 + 0.2 - 0.1 - 0.2 is not 0 in doubles)');
+  assert.equal(w.draw(() => 0.5), -1);
+});
+
+test('a slot at exactly the capacity grows the wheel; a slot past the end weighs 0', () => {
+  const w = new FenwickWheel(4);
+  w.set(4, 2);
+  assert.equal(w.weight(4), 2);
+  assert.equal(w.find(1), 4);
+  assert.equal(w.weight(w.capacity), 0);
+  assert.equal(w.weight(1000), 0);
+});
+
+test('several domains, none eligible: nothing is drawn', () => {
+  const w = new FenwickWheel(4);
+  assert.equal(w.draw(() => 0.5), -1);
+  const wheel = new RouletteWheel<string>();
+  for (const d of ['a', 'b', 'c']) wheel.upsert(d, 5);
+  for (const r of [0, 0.5, 0.999]) assert.equal(wheel.draw(() => r), undefined);
+});
+
+test('a new score for a domain that is not eligible does not put it on the wheel', () => {
+  const wheel = new RouletteWheel<string>();
+  wheel.upsert('a', 1);
+  wheel.upsert('b', 1);
+  wheel.setEligible('b', true);
+  wheel.upsert('a', 7);
+  wheel.reward('a', 1);
+  assert.equal(wheel.eligibleTotal(), 1);
+  for (const r of [0, 0.5, 0.999]) assert.equal(wheel.draw(() => r), 'b');
+  wheel.setEligible('a', true);
+  assert.equal(wheel.eligibleTotal(), 9, 'it comes back with the score it earned meanwhile');
+});
+
+test('a domain the wheel does not know is neither made eligible nor rewarded into it', () => {
+  const wheel = new RouletteWheel<string>();
+  wheel.upsert('a', 1);
+  wheel.setEligible('a', true);
+  wheel.setEligible('ghost', true);
+  wheel.reward('ghost', 3);
+  assert.equal(wheel.has('ghost'), false);
+  assert.equal(wheel.score('ghost'), undefined);
+  assert.equal(wheel.eligibleTotal(), 1);
+  assert.equal(wheel.size, 1);
+});
+
+test('top(n) gives at most n domains, the highest scores first', () => {
+  const wheel = new RouletteWheel<string>();
+  [['a', 1], ['b', 4], ['c', 2], ['d', 3]].forEach(([k, s]) => wheel.upsert(k as string, s as number));
+  assert.deepEqual(wheel.top(2).map((t) => [t.key, t.score, t.share]), [['b', 4, 0.4], ['d', 3, 0.3]]);
+  assert.equal(wheel.top(10).length, 4);
+});

@@ -52,6 +52,11 @@ test('patternMatches: prefix, * anywhere, $ only at the end', () => {
     ['*', '', true],
     ['/a*b*c*d$', '/aXbYYcZZZd', true],
     ['/a*b*c*d$', '/aXbYYcZZZdE', false],
+    // The anchored tail comes after what the pieces before it took: it may not reuse their octets.
+    ['/ab*b$', '/ab', false],
+    ['/ab*b$', '/abb', true],
+    ['/a*ab$', '/ab', false],
+    ['/a*x*xy$', '/axy', false],
   ];
   for (const [pattern, path, expected] of cases) {
     assert.equal(patternMatches(pattern, path), expected, `${pattern} on ${path}`);

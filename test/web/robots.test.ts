@@ -150,6 +150,34 @@ test('longest match wins, allow wins ties, with * and $', () => {
   assert.equal(allowed(rules, 'https://e.org/tmp/cache'), true);
 });
 
+test('an empty Disallow or Allow matches nothing (RFC 9309 §2.2.2): it neither blocks nor overrides', () => {
+  const open = rulesOf('User-agent: *\nDisallow:\n');
+  assert.equal(allowed(open, 'https://e.org/'), true);
+  assert.equal(allowed(open, 'https://e.org/any/page.html'), true);
+  assert.equal(matchRobots(open, 'https://e.org/any', 'anwc').rule, undefined, 'no rule decided it');
+  const closed = rulesOf('User-agent: *\nAllow:\nDisallow: /\n');
+  assert.equal(allowed(closed, 'https://e.org/page'), false, 'an empty Allow does not beat Disallow: /');
+});
+
+test('the deciding rule does not hang on the order of the lines: longest first or last, allow before or after its tie', () => {
+  const lines = ['Disallow: /shop/cart', 'Allow: /shop', 'Allow: /p', 'Disallow: /p', 'Disallow: /*.pdf', 'Allow: /docs/*.pdf'];
+  for (const order of [lines, [...lines].reverse()]) {
+    const rules = rulesOf(`User-agent: anwc\n${order.join('\n')}\n`);
+    const at = order === lines ? 'as written' : 'reversed';
+    assert.equal(allowed(rules, 'https://e.org/shop/cart/1'), false, `the longer disallow wins, ${at}`);
+    assert.equal(allowed(rules, 'https://e.org/shop/open'), true, `only the allow matches, ${at}`);
+    assert.equal(allowed(rules, 'https://e.org/page'), true, `allow wins a tie of equal length, ${at}`);
+    assert.equal(allowed(rules, 'https://e.org/docs/a.pdf'), true, `the longer allow wins, ${at}`);
+    assert.equal(allowed(rules, 'https://e.org/a.pdf'), false, at);
+  }
+});
+
+test('groups for other crawlers only, and no * group: nothing applies to us', () => {
+  const rules = rulesOf('User-agent: googlebot\nDisallow: /\n\nUser-agent: bingbot\nDisallow: /private\n');
+  assert.equal(allowed(rules, 'https://e.org/'), true);
+  assert.equal(allowed(rules, 'https://e.org/private/x'), true);
+});
+
 test('the deciding rule comes with its line, directive and pattern as written', () => {
   const rules = rulesOf('# site rules\nUser-agent: *\nDisallow: /private   # keep out\nAllow: /private/ツ\n');
   assert.deepEqual(checkRobots(rules, 'https://e.org/private/x', 'anwc'), {

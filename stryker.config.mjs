@@ -1,0 +1,47 @@
+/**
+ * The mutation run (`npm run mutate`): does a test go red when a line it guards is changed? Stryker
+ * changes the TypeScript sources below one operator, condition or constant at a time (all the
+ * changes are compiled in once by tsc and switched on one by one), and the tap runner runs the
+ * compiled node:test files that reach the changed line. A change no test notices "survived": a
+ * gap in the tests, or a change that cannot alter behaviour (a bound that only saves work).
+ *
+ * The set is the thesis's core, whose tests run in seconds: the roulette wheel, the block rules,
+ * the topic profiles, the robots.txt matcher, the near-copy index and the group commit. The walk
+ * engine's own tests start servers and take a quarter of a minute a run; to mutate it, add
+ * src/walk/engine.ts and dist/test/walk/engine.test.js below and allow about half an hour.
+ */
+export default {
+  testRunner: 'tap',
+  buildCommand: 'npx tsc -p .',
+  // A mutant may not type-check (a string where a number was); it runs all the same.
+  disableTypeChecks: 'src/**/*.ts',
+  mutate: [
+    'src/walk/strategies/*.ts',
+    'src/text/heuristics.ts',
+    'src/text/rules/*.ts',
+    'src/text/profile.ts',
+    'src/text/relevance.ts',
+    'src/web/robots-match.ts',
+    'src/store/band-index.ts',
+    'src/store/group-commit.ts',
+  ],
+  tap: {
+    testFiles: [
+      'dist/test/walk/roulette.test.js',
+      'dist/test/text/heuristics.test.js',
+      'dist/test/text/profile.test.js',
+      'dist/test/text/relevance.test.js',
+      'dist/test/walk/narrative.test.js',
+      'dist/test/web/robots-match.test.js',
+      'dist/test/web/robots.test.js',
+      'dist/test/store/bands.test.js',
+      'dist/test/store/band-cache.test.js',
+      'dist/test/store/group-commit.test.js',
+    ],
+  },
+  ignorePatterns: ['dist', '.stryker-tmp', 'reports'],
+  reporters: ['clear-text', 'progress', 'html'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  concurrency: 2,
+  timeoutMS: 20000,
+};
