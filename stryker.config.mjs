@@ -28,6 +28,7 @@ export default {
   tap: {
     testFiles: [
       'dist/test/walk/roulette.test.js',
+      'dist/test/walk/strategy.test.js',
       'dist/test/text/heuristics.test.js',
       'dist/test/text/profile.test.js',
       'dist/test/text/relevance.test.js',
