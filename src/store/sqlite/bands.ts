@@ -2,7 +2,6 @@ import type Database from 'better-sqlite3';
 import { BANDS_EDITED, BandIndex } from '../band-index.js';
 import type { Row } from '../rows.js';
 
-
 /** The band rows of nodes written after a given one, in the table's own order (node_id, band_key). */
 export const BAND_ROWS_AFTER = 'SELECT node_id, band_key FROM node_bands WHERE node_id > ?';
 const BANDS_STATE = `SELECT (SELECT MAX(node_id) FROM node_bands) AS top, (SELECT value FROM settings WHERE key = '${BANDS_EDITED}') AS edited`;
