@@ -6,7 +6,8 @@
  * gap in the tests, or a change that cannot alter behaviour (a bound that only saves work).
  *
  * The set is the thesis's core, whose tests run in seconds: the roulette wheel, the block rules,
- * the topic profiles, the robots.txt matcher, the near-copy index and the group commit. The walk
+ * the topic profiles, the robots.txt matcher, the near-copy index, the group commit, and the
+ * walker's frontier (which domains the wheel may draw) and scope (which links it keeps). The walk
  * engine's own tests start servers and take a quarter of a minute a run; to mutate it, add
  * src/walk/engine.ts and dist/test/walk/engine.test.js below and allow about half an hour.
  */
@@ -24,6 +25,8 @@ export default {
     'src/web/robots-match.ts',
     'src/store/band-index.ts',
     'src/store/group-commit.ts',
+    'src/walk/frontier.ts',
+    'src/walk/scope.ts',
   ],
   tap: {
     testFiles: [
@@ -38,6 +41,8 @@ export default {
       'dist/test/store/bands.test.js',
       'dist/test/store/band-cache.test.js',
       'dist/test/store/group-commit.test.js',
+      'dist/test/walk/frontier.test.js',
+      'dist/test/walk/scope.test.js',
     ],
   },
   ignorePatterns: ['dist', '.stryker-tmp', 'reports'],
