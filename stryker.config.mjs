@@ -6,10 +6,12 @@
  * gap in the tests, or a change that cannot alter behaviour (a bound that only saves work).
  *
  * The set is the thesis's core, whose tests run in seconds: the roulette wheel, the block rules,
- * the topic profiles, the robots.txt matcher, the near-copy index, the group commit, and the
- * walker's frontier (which domains the wheel may draw) and scope (which links it keeps). The walk
- * engine's own tests start servers and take a quarter of a minute a run; to mutate it, add
- * src/walk/engine.ts and dist/test/walk/engine.test.js below and allow about half an hour.
+ * the topic profiles, the robots.txt matcher, the near-copy index, the group commit, the
+ * walker's frontier (which domains the wheel may draw) and scope (which links it keeps), and what
+ * stands between a hostile link and a connection: URL normalization, the address policy and the
+ * --resolve mappings. The walk engine's own tests start servers and take a quarter of a minute a
+ * run; to mutate it, add src/walk/engine.ts and dist/test/walk/engine.test.js below and allow
+ * about half an hour.
  */
 export default {
   testRunner: 'tap',
@@ -27,6 +29,9 @@ export default {
     'src/store/group-commit.ts',
     'src/walk/frontier.ts',
     'src/walk/scope.ts',
+    'src/web/url.ts',
+    'src/web/address.ts',
+    'src/web/resolve-mappings.ts',
   ],
   tap: {
     testFiles: [
@@ -43,6 +48,8 @@ export default {
       'dist/test/store/group-commit.test.js',
       'dist/test/walk/frontier.test.js',
       'dist/test/walk/scope.test.js',
+      'dist/test/web/url.test.js',
+      'dist/test/web/address.test.js',
     ],
   },
   ignorePatterns: ['dist', '.stryker-tmp', 'reports'],

@@ -3,6 +3,7 @@ import { UserError } from '../errors.js';
 import type { ProviderConfig, SearchOptions, SearchProvider, SearchQuery, SearchResult } from './provider.js';
 import { metaSetKey, normalizeMetaSet } from './query.js';
 import { stem } from '../text/stem.js';
+import { normalizeUrl } from '../web/url.js';
 
 const NAME = 'file';
 
@@ -52,6 +53,11 @@ export function parseSeedFile(text: string, file: string, defaultMeta: readonly 
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new UserError('only http and https URLs can seed a crawl', { file, line, col: indent + 1, value: token, fix: 'remove the line or give an http(s) URL' });
+    }
+    // The frontier's own normal form: a URL it would refuse is the file's error, not a silent gap.
+    const n = normalizeUrl(token);
+    if (!n.ok) {
+      throw new UserError(`not a URL a crawl can fetch: ${n.detail}`, { file, line, col: indent + 1, value: token, fix: 'write it as http://host/path or https://host/path' });
     }
     if (meta.length === 0) {
       throw new UserError('this URL has no meta words', {

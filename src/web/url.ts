@@ -49,15 +49,17 @@ export function normalizeUrl(raw: string, base?: string, opts: NormalizeOptions 
   if (u.protocol !== 'http:' && u.protocol !== 'https:') {
     return { ok: false, reason: 'bad-scheme', detail: `scheme ${u.protocol.replace(/:$/, '')} is not http or https` };
   }
-  if (!u.hostname) return { ok: false, reason: 'bad-url', detail: 'no host' };
   u.hash = '';
-  if (u.hostname.endsWith('.') && !u.hostname.startsWith('[')) u.hostname = u.hostname.replace(/\.+$/, '');
-  if (!u.hostname) return { ok: false, reason: 'bad-url', detail: 'no host' };
+  if (u.hostname.endsWith('.')) {
+    // http(s) cannot have an empty host: setting one is ignored, so "http://./" must be caught here.
+    const bare = u.hostname.replace(/\.+$/, '');
+    if (!bare) return { ok: false, reason: 'bad-url', detail: 'no host name' };
+    u.hostname = bare;
+  }
   u.pathname = normalizePercent(u.pathname);
-  if (u.search === '' || u.search === '?') u.search = '';
-  else u.search = normalizePercent(u.search);
-  let href = u.href;
-  if (href.endsWith('?')) href = href.slice(0, -1);
+  // An empty query ("p?") reads as "" but stays in href until it is set.
+  u.search = u.search === '' ? '' : normalizePercent(u.search);
+  const href = u.href;
   if (href.length > max) return { ok: false, reason: 'too-long', detail: `${href.length} characters, cap ${max}` };
   return { ok: true, url: href };
 }

@@ -4,6 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createProvider, parseSeedFile } from '../../src/search/index.js';
+import { DEFAULT_MAX_URL_LENGTH } from '../../src/web/url.js';
 import { UserError } from '../../src/errors.js';
 
 let dir = '';
@@ -51,6 +52,9 @@ test('seed file: bad lines are file:line:col user errors', () => {
   assert.match(at('# meta: sea\nftp://a.example/'), /^seeds\.txt:2:1: only http and https/);
   assert.match(at('# meta:  ,'), /^seeds\.txt:1:1: a meta line names no words/);
   assert.match(at('# meta: sea\nnope'), /^seeds\.txt:2:1: not an absolute URL \(got "nope"\)/);
+  assert.equal(at('# meta: sea\n  http://./'), 'seeds.txt:2:3: not a URL a crawl can fetch: no host name (got "http://./"); write it as http://host/path or https://host/path');
+  const long = `http://a.example/${'x'.repeat(DEFAULT_MAX_URL_LENGTH)}`;
+  assert.ok(at(`# meta: sea\n${long}`).startsWith(`seeds.txt:2:1: not a URL a crawl can fetch: ${long.length} characters, cap ${DEFAULT_MAX_URL_LENGTH} (got "http`));
 });
 
 test('file provider: brings its own queries and answers each with its URLs', async () => {

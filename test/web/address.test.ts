@@ -73,3 +73,58 @@ test('answers are cached for cacheMs and asked again after it', async () => {
   await p.check('a.example');
   assert.equal(calls, 2);
 });
+
+test('a name is looked up and cached in lower case; a mapping matches it in any case', async () => {
+  const asked: string[] = [];
+  const p = new AddressPolicy({ lookup: async (host) => (asked.push(host), [{ address: '8.8.8.8', family: 4 }]), resolve: ['*.test:127.0.0.1'] });
+  await p.check('News.Example');
+  await p.check('news.example');
+  assert.deepEqual(asked, ['news.example']);
+  assert.deepEqual(await p.check('Sherlock.TEST'), { ok: true, address: '127.0.0.1', family: 4, via: 'mapping' });
+  const parsed = new AddressPolicy({ resolve: parseResolveMappings(['a.test:127.0.0.9']), lookup: noDns });
+  assert.deepEqual(await parsed.check('a.test'), { ok: true, address: '127.0.0.9', family: 4, via: 'mapping' }, 'mappings given already parsed');
+});
+
+test('a cached answer lasts cacheMs from when it was asked, not a millisecond more', async () => {
+  let calls = 0;
+  let t = 5000;
+  const p = new AddressPolicy({ lookup: async () => (calls++, [{ address: '8.8.8.8', family: 4 }]), cacheMs: 1000, now: () => t });
+  await p.check('a.example');
+  t = 5999;
+  await p.check('a.example');
+  assert.equal(calls, 1);
+  t = 6000;
+  await p.check('a.example');
+  assert.equal(calls, 2);
+});
+
+test('why a name has no address: the resolver\'s code, no answer, or each refused answer', async () => {
+  const failing = (err: unknown) => new AddressPolicy({ lookup: async () => { throw err; } });
+  assert.deepEqual(await failing(Object.assign(new Error('x'), { code: 'ENOTFOUND' })).check('gone.example'), { ok: false, failure: 'dns', detail: 'gone.example: ENOTFOUND' });
+  assert.deepEqual(await failing(new Error('x')).check('gone.example'), { ok: false, failure: 'dns', detail: 'gone.example: lookup failed' });
+  assert.deepEqual(await new AddressPolicy({ lookup: answers() }).check('empty.example'), { ok: false, failure: 'dns', detail: 'empty.example: no address' });
+  assert.deepEqual(await new AddressPolicy({ lookup: answers('10.0.0.5', '::1') }).check('intranet.example'),
+    { ok: false, failure: 'refused-address', detail: 'intranet.example → 10.0.0.5 is private, ::1 is loopback' });
+  assert.deepEqual(await new AddressPolicy({ lookup: answers('::1', '2001:4860:4860::8888') }).check('v6.example'),
+    { ok: true, address: '2001:4860:4860::8888', family: 6, via: 'dns' });
+});
+
+test('a mapping as people write it: spaces, case, a trailing dot, IPv6 with or without brackets', () => {
+  assert.deepEqual(parseResolveMappings([' Alpha.TEST. : 127.0.0.9 ', '*.V6.test:[::1]', 'bare.test:::2', 'x-1.test:10.0.0.1']), [
+    { pattern: 'alpha.test', address: '127.0.0.9' },
+    { pattern: '*.v6.test', address: '::1' },
+    { pattern: 'bare.test', address: '::2' },
+    { pattern: 'x-1.test', address: '10.0.0.1' },
+  ]);
+  const m = parseResolveMappings(['alpha.test:127.0.0.9', '*.sub.test:127.0.0.2']);
+  assert.equal(mappedAddress(m, 'alpha.test.'), '127.0.0.9', 'a host with its trailing dot');
+  assert.equal(mappedAddress(m, 'a.sub.test.'), '127.0.0.2');
+  assert.equal(mappedAddress(m, 'xsub.test'), undefined, 'a wildcard matches whole labels');
+});
+
+test('a mapping with no name, a wildcard alone, a name with other characters or a bracket left open is refused, with the fix', () => {
+  for (const bad of ['*.:127.0.0.1', '*:127.0.0.1', 'a_b.test:127.0.0.1', 'a b.test:127.0.0.1', 'é.test:127.0.0.1', 'alpha.test:[::1', '.:127.0.0.1']) {
+    assert.throws(() => parseResolveMappings([bad]), (e: unknown) =>
+      e instanceof UserError && e.message === '--resolve needs HOST:ADDR' && e.value === bad && /alpha\.test:127\.0\.0\.1/.test(e.fix ?? ''), bad);
+  }
+});

@@ -57,3 +57,39 @@ test('hostOf and originOf', () => {
   assert.equal(hostOf('http://[::1]:8080/'), '::1');
   assert.equal(originOf('http://Sherlock.test:8080/a?b'), 'http://sherlock.test:8080');
 });
+
+const failure = (raw: string, base?: string, maxLength?: number) => {
+  const r = normalizeUrl(raw, base, maxLength === undefined ? {} : { maxLength });
+  assert.ok(!r.ok, `expected ${raw} to be refused`);
+  return `${r.reason}: ${r.detail}`;
+};
+
+test('a host of dots alone is no host, whatever the dots', () => {
+  assert.equal(failure('http://./'), 'bad-url: no host name');
+  assert.equal(failure('https://..:8080/x'), 'bad-url: no host name');
+  assert.equal(failure('/x', 'http://./'), 'bad-url: no host name');
+  assert.equal(norm('http://a.example../x'), 'http://a.example/x', 'every trailing dot goes');
+  assert.equal(norm('http://[::1]:8080/a?#f'), 'http://[::1]:8080/a');
+});
+
+test('whitespace a page leaves around a link, the no-break space too, is not part of it', () => {
+  assert.equal(norm(' \t http://a.example/x \n'), 'http://a.example/x');
+  assert.equal(norm('\u00a0http://a.example/x\u00a0'), 'http://a.example/x');
+  assert.equal(norm('\u00a0../y\u00a0', 'http://a.example/d/x'), 'http://a.example/y');
+});
+
+test('each refusal says why, with the input cut short and quoted', () => {
+  assert.equal(failure('mailto:a@b.example'), 'bad-scheme: scheme mailto is not http or https');
+  assert.equal(failure('http://exa mple.test/'), 'bad-url: cannot parse "http://exa mple.test/"');
+  assert.equal(failure(`http://[${'x'.repeat(300)}`), `bad-url: cannot parse "http://[${'x'.repeat(192)}"`);
+  assert.equal(failure('http://a\u0000.test/'), 'bad-url: cannot parse "http://a\\u0000.test/"', 'a control character is shown escaped');
+});
+
+test('the length cap: a URL of exactly the cap is kept; one past it, or input four times the cap, is refused unparsed', () => {
+  const at = (n: number) => `http://a.example/${'x'.repeat(n - 'http://a.example/'.length)}`;
+  assert.equal(normalizeUrl(at(30), undefined, { maxLength: 30 }).ok, true);
+  assert.equal(failure(at(31), undefined, 30), 'too-long: 31 characters, cap 30');
+  assert.deepEqual(normalizeUrl(at(30).padEnd(120), undefined, { maxLength: 30 }), { ok: true, url: at(30) }, 'input up to four times the cap is parsed, and trimmed');
+  assert.equal(failure(at(30).padEnd(121), undefined, 30), 'too-long: 121 characters, cap 30');
+  assert.equal(failure('%'.repeat(121), undefined, 30), 'too-long: 121 characters, cap 30', 'not even parsed');
+});
