@@ -4,7 +4,6 @@ import { openStore } from '../store/open.js';
 import type { Store } from '../store/store.js';
 import { hosts as hostsConstraint, httpOnly, maxUrlLength } from '../walk/constraints/builtin.js';
 import type { Constraint } from '../walk/constraints/constraint.js';
-import type { Walker } from '../walk/engine.js';
 import type { StrategyName } from '../walk/strategies/strategy.js';
 import { describeOutcome, type WalkOutcome } from '../walk/outcome.js';
 import { transience } from '../walk/retry.js';
@@ -112,15 +111,14 @@ export async function walkCommand(
 ): Promise<WalkCommandResult> {
   const links = rootLinks(roots);
   const store = await openStore(String(resolved(argv, 'state').value));
-  let walker: Walker | undefined;
-  const undo = onStopSignals(() => walker);
+  const signals = onStopSignals();
   try {
     await prepare?.(store);
     const added = await store.addLinks(links);
     process.stderr.write(`anwc: ${title}: ${activity.name} from ${links.length} root(s)${added < links.length ? `, ${links.length - added} known from before (resuming)` : ''}\n`);
     const view = progressView(resolved(argv, 'progress').value as ProgressMode, opts.maxPages);
     const report = await runActivity(store, activity, opts, { roots: links.map((l) => l.url), strategy: opts.strategy }, {
-      onStart: (w) => (walker = w),
+      onStart: (w) => signals.attach(w),
       onProgress: (stats, x) => view.update(stats, { ...x, queue: Math.max(0, links.length + stats.newLinks - stats.pagesDone) }),
     });
     view.stop();
@@ -133,6 +131,6 @@ export async function walkCommand(
     await store.close();
     throw err;
   } finally {
-    undo();
+    signals.undo();
   }
 }

@@ -3,7 +3,6 @@ import { ABOUT } from './about.js';
 import { UserError } from '../../errors.js';
 import type { HarvestOptions } from '../../harvest/harvest.js';
 import { openStore } from '../../store/open.js';
-import type { Walker } from '../../walk/engine.js';
 import type { StrategyName } from '../../walk/strategies/strategy.js';
 import type { DepthFrom } from '../../harvest/defaults.js';
 import { EXIT } from '../exit.js';
@@ -99,8 +98,7 @@ export const harvestCommand: CommandModule = {
     const opts = harvestOptionsFrom(argv);
     const db = String(resolved(argv, 'db').value);
     const store = await openStore(db, { mustExist: true, thread: true });
-    let walker: Walker | undefined;
-    const undo = onStopSignals(() => walker);
+    const signals = onStopSignals();
     try {
       if (argv['retry-failed']) {
         const kinds = listFlag(v('kind'));
@@ -150,7 +148,7 @@ export const harvestCommand: CommandModule = {
       const { harvest } = await import('../../harvest/harvest.js');
       const { loadTopics } = await import('../../feed/profiles.js');
       const report = await harvest(store, opts, {
-        onStart: (w) => (walker = w),
+        onStart: (w) => signals.attach(w),
         onProgress: (stats, x) => view.update(stats, { ...x, queue: Math.max(0, waiting + stats.newLinks - stats.pagesDone) }),
       }, process.env[WORKER_ENV] ? await loadTopics(store) : undefined).finally(stopBudget);
       view.stop();
@@ -163,7 +161,7 @@ export const harvestCommand: CommandModule = {
       // A worker's parent judges the run by what all its workers read.
       return !process.env[WORKER_ENV] && readNothing([{ ...report.stats, stop: report.stop }]) ? noPageRead() : EXIT.OK;
     } finally {
-      undo();
+      signals.undo();
       await store.close().catch(() => undefined);
     }
   }),
