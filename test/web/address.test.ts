@@ -62,18 +62,6 @@ test('IP literals are checked without a lookup', async () => {
   assert.equal((await p.check('8.8.8.8')).ok, true);
 });
 
-test('answers are cached for cacheMs and asked again after it', async () => {
-  let calls = 0;
-  let t = 0;
-  const p = new AddressPolicy({ lookup: async () => (calls++, [{ address: '8.8.8.8', family: 4 }]), cacheMs: 1000, now: () => t });
-  await p.check('a.example');
-  await p.check('A.example');
-  assert.equal(calls, 1);
-  t = 1500;
-  await p.check('a.example');
-  assert.equal(calls, 2);
-});
-
 test('a name is looked up and cached in lower case; a mapping matches it in any case', async () => {
   const asked: string[] = [];
   const p = new AddressPolicy({ lookup: async (host) => (asked.push(host), [{ address: '8.8.8.8', family: 4 }]), resolve: ['*.test:127.0.0.1'] });
@@ -85,7 +73,7 @@ test('a name is looked up and cached in lower case; a mapping matches it in any 
   assert.deepEqual(await parsed.check('a.test'), { ok: true, address: '127.0.0.9', family: 4, via: 'mapping' }, 'mappings given already parsed');
 });
 
-test('a cached answer lasts cacheMs from when it was asked, not a millisecond more', async () => {
+test('answers are cached for cacheMs from when they were asked: reused a millisecond before it ends, asked again when it ends', async () => {
   let calls = 0;
   let t = 5000;
   const p = new AddressPolicy({ lookup: async () => (calls++, [{ address: '8.8.8.8', family: 4 }]), cacheMs: 1000, now: () => t });
