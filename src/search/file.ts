@@ -51,11 +51,11 @@ export function parseSeedFile(text: string, file: string, defaultMeta: readonly 
     } catch {
       throw new UserError('not an absolute URL', { file, line, col: indent + 1, value: token, fix: 'write it as http://host/path or https://host/path' });
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    // The frontier's own check: a URL it would refuse is the file's error, not a silent gap.
+    const n = normalizeUrl(token);
+    if (!n.ok && n.reason === 'bad-scheme') {
       throw new UserError('only http and https URLs can seed a crawl', { file, line, col: indent + 1, value: token, fix: 'remove the line or give an http(s) URL' });
     }
-    // The frontier's own normal form: a URL it would refuse is the file's error, not a silent gap.
-    const n = normalizeUrl(token);
     if (!n.ok) {
       throw new UserError(`not a URL a crawl can fetch: ${n.detail}`, { file, line, col: indent + 1, value: token, fix: 'write it as http://host/path or https://host/path' });
     }
