@@ -8,8 +8,9 @@
  * The set is the thesis's core, whose tests run in seconds: the roulette wheel, the block rules,
  * the topic profiles, the robots.txt matcher, the near-copy index, the group commit, the
  * walker's frontier (which domains the wheel may draw) and scope (which links it keeps), and what
- * stands between a hostile link and a connection: URL normalization, the address policy and the
- * --resolve mappings. The walk engine's own tests start servers and take a quarter of a minute a
+ * stands between a hostile link and a connection: URL normalization, the address policy, the
+ * special-purpose address ranges it refuses, the --resolve mappings, and the bound on a
+ * server's Retry-After. The walk engine's own tests start servers and take a quarter of a minute a
  * run; to mutate it, add src/walk/engine.ts and dist/test/walk/engine.test.js below and allow
  * about half an hour.
  */
@@ -32,6 +33,8 @@ export default {
     'src/web/url.ts',
     'src/web/address.ts',
     'src/web/resolve-mappings.ts',
+    'src/web/ip-ranges.ts',
+    'src/web/retry-after.ts',
   ],
   tap: {
     testFiles: [
@@ -50,6 +53,8 @@ export default {
       'dist/test/walk/scope.test.js',
       'dist/test/web/url.test.js',
       'dist/test/web/address.test.js',
+      'dist/test/web/ip-ranges.test.js',
+      'dist/test/web/retry-after.test.js',
     ],
   },
   ignorePatterns: ['dist', '.stryker-tmp', 'reports'],

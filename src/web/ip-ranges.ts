@@ -30,8 +30,9 @@ function parseV6(ip: string): bigint {
   }
   const [head = '', rest] = s.split('::');
   const headGroups = head ? head.split(':') : [];
-  const restGroups = rest === undefined ? [] : rest ? rest.split(':') : [];
-  const fill = rest === undefined ? 0 : 8 - headGroups.length - restGroups.length;
+  const restGroups = rest ? rest.split(':') : [];
+  // Without a :: the eight groups are all there, and nothing is filled.
+  const fill = 8 - headGroups.length - restGroups.length;
   const groups = [...headGroups, ...Array<string>(fill).fill('0'), ...restGroups];
   return groups.reduce((acc, g) => (acc << 16n) | BigInt(parseInt(g, 16)), 0n);
 }

@@ -10,6 +10,8 @@ test('Retry-After: seconds, HTTP dates, past dates, junk', () => {
   assert.equal(parseRetryAfter('Wed, 01 May 2024 11:00:00 GMT', now), 0);
   assert.equal(parseRetryAfter('-5', now), undefined);
   assert.equal(parseRetryAfter('soon', now), undefined);
+  // Seconds are whole digits and nothing else: a fraction, or digits with words on either side, are no delay.
+  for (const junk of ['1.5', '12abc', 'abc12', '1e3', '0x10']) assert.equal(parseRetryAfter(junk, now), undefined, junk);
   assert.equal(parseRetryAfter(undefined, now), undefined);
 });
 
