@@ -39,12 +39,12 @@ async function claimAll(stores: Store[], domainIds: number[]): Promise<{ pages: 
     for (let i = k, empty = 0; empty < domainIds.length; i++) {
       const domainId = domainIds[i % domainIds.length]!;
       const got = await store.claimNextLink(domainId, owner, { leaseMs: 60_000, now: Date.now(), order: 'discovery', perHost: 1000, gapMs: 0 });
-      if (!('link' in got)) {
+      if (!('links' in got)) {
         empty++;
         continue;
       }
       empty = 0;
-      const done = await store.completePage({ linkId: got.link.id, owner, status: 'done', outcome: { kind: 'bench' }, nodes: [], newLinks: [], domainReward: 1 });
+      const done = await store.completePage({ linkId: got.links[0]!.id, owner, status: 'done', outcome: { kind: 'bench' }, nodes: [], newLinks: [], domainReward: 1 });
       if (done.applied) pages++;
       else lost++;
     }

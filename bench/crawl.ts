@@ -10,6 +10,7 @@ import type { LookupFunction } from 'node:net';
 import { openStore } from '../src/store/open.js';
 import { narrativeAction } from '../src/walk/actions/narrative.js';
 import { FETCH_DEFAULTS } from '../src/web/defaults.js';
+import { CLAIM_BATCH } from '../src/walk/engine.js';
 import { leaseProbes, LIVE_LEASES } from '../src/store/sqlite/frontier.js';
 import { CANDIDATE_TEXTS } from '../src/store/sqlite/nodes.js';
 import { BAND_ROWS_AFTER } from '../src/store/sqlite/bands.js';
@@ -257,8 +258,8 @@ function plans(path: string): string[] {
   const db = new Database(path, { readonly: true });
   const statements: [string, string, unknown[]][] = [
     ...(['discovery', 'priority'] as const).flatMap((order): [string, string, unknown[]][] => [
-      [`next pending link of a host (${order})`, leaseProbes(order).pending, [1, 0]],
-      [`next expired lease of a host (${order})`, leaseProbes(order).expired, [1, 0]],
+      [`next pending link of a host (${order})`, leaseProbes(order).pending, [1, 0, CLAIM_BATCH]],
+      [`next expired lease of a host (${order})`, leaseProbes(order).expired, [1, 0, CLAIM_BATCH]],
     ]),
     ['live leases of a host', LIVE_LEASES, [1, 0]],
     ['a link by URL', 'SELECT id FROM links WHERE url_hash = ?', ['x']],

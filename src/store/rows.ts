@@ -188,13 +188,13 @@ export function checkMetaWords(words: MetaWordInput[]): void {
   }
 }
 
-/** Of the heads of a host's two leasable queues (pending; leased but expired), the one the order takes first. */
-export function firstInOrder(rows: (Row | undefined)[], order: LinkOrder): Row | undefined {
+/** Of the heads of a host's two leasable queues (pending; leased but expired), the `count` the order takes first. */
+export function firstInOrder(rows: Row[], order: LinkOrder, count: number): Row[] {
   const id = (r: Row) => Number(r.id);
   const priority = (r: Row) => Number(r.priority);
-  const heads = rows.filter((r) => r !== undefined);
+  const heads = [...rows];
   heads.sort((a, b) => (order === 'newest' ? id(b) - id(a) : order === 'priority' ? priority(b) - priority(a) || id(a) - id(b) : id(a) - id(b)));
-  return heads[0];
+  return heads.slice(0, count);
 }
 
 /** ORDER BY of a domain's next link for each LinkOrder. */

@@ -365,6 +365,12 @@ export interface HostClaim {
   perHost: number;
   /** The host's delay between requests (--delay, or its Crawl-delay). */
   gapMs: number;
+  /**
+   * Links to lease at once (1 when not given): the walker takes a host's next few in one claim
+   * and starts them one by one under its own politeness. Held, they count as the host's live
+   * leases, so no other process asks the host meanwhile.
+   */
+  count?: number;
 }
 
 /** Links waiting for a retry (or for their robots.txt), and when the first of them falls due (epoch ms). */
@@ -374,7 +380,7 @@ export interface WaitingRetries {
 }
 
 /** `busyUntil`: other processes hold the host's slots; its next fetch time, when they will have asked again at the earliest. */
-export type ClaimResult = { link: Link } | { waitUntil: number } | { busyUntil: number } | { none: true };
+export type ClaimResult = { links: Link[] } | { waitUntil: number } | { busyUntil: number } | { none: true };
 
 export interface WorkerInfo {
   owner: string;
@@ -571,6 +577,8 @@ export interface Store {
   leaseOwners(): Promise<string[]>;
   /** The owner's leases back to pending at once (it stopped, or it is known dead); how many. */
   releaseLeasesOf(owner: string): Promise<number>;
+  /** These links' leases back to pending, where owner holds them (a claim's links it did not start); how many. */
+  releaseLinks(owner: string, ids: number[]): Promise<number>;
   /** When the domain's earliest waiting retry is due, if it has pending links that all wait. */
   nextDueAt(domainId: number): Promise<number | null>;
   /**

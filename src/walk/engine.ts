@@ -86,6 +86,17 @@ export interface WalkOptions {
 export const BUSY_RETRY_MS = 20;
 export const BUSY_RETRY_MAX_MS = 1000;
 
+/**
+ * Links leased in one claim, when the walk takes a host's links oldest first: each claim is a
+ * transaction of several statements (two round trips and a commit on MySQL), and the next few
+ * links of a host are the same whether asked for now or one at a time. Started one by one under
+ * this process's politeness; held, they are the host's live leases, so other processes leave the
+ * host alone meanwhile, as they would for a page in flight. On a web of many hosts each would hold
+ * a batch, every one renewed by each heartbeat and kept from the other processes, so the links
+ * held at once stay under CLAIM_BATCH a fetch slot; past that a claim takes one.
+ */
+export const CLAIM_BATCH = 8;
+
 export type StopReason = 'frontier-empty' | 'max-pages' | 'max-time' | 'interrupted';
 
 export class Walker {
@@ -94,6 +105,9 @@ export class Walker {
   private readonly inFlight = new Set<Promise<void>>();
   /** Refusals in a row of each domain another process holds. */
   private readonly busy = new Map<number, number>();
+  /** Links a claim leased to this walker and not yet started, by domain. */
+  private readonly held = new Map<number, Link[]>();
+  private heldCount = 0;
   private readonly abort = new AbortController();
   private stopReason: StopReason | undefined;
   private readonly started: number;
@@ -161,6 +175,7 @@ export class Walker {
       this.stop('interrupted');
     }
     await Promise.allSettled([...this.inFlight]);
+    if (this.failure === undefined) await this.releaseHeld().catch((err) => (this.failure = err));
     if (this.failure !== undefined) throw this.failure;
     return this.stopReason ?? 'frontier-empty';
   }
@@ -195,6 +210,7 @@ export class Walker {
         if (this.frontier.nextWakeAt() !== undefined || this.frontier.anyEligible()) continue;
         // Nothing of ours is in flight, so a lease in our name is one whose answer the store lost
         // (a connection that died after the commit): give it back rather than wait it out.
+        this.forgetHeld();
         if ((await this.ports.store.releaseLeasesOf(this.opts.owner)) > 0) continue;
         // Links another process holds are not walked yet: it finishes them, or it died and their
         // leases run out and they become ours. Wait for either; only then is the frontier empty.
@@ -284,9 +300,10 @@ export class Walker {
   }
 
   /**
-   * Step 1: the strategy draws a ready domain; politeness gives its host a slot; the store leases
-   * the domain's next link that is due. The slot is taken before the lease so that no page of the
-   * host can start between the draw and the fetch; it is given back when nothing was leased.
+   * Step 1: the strategy draws a ready domain; politeness gives its host a slot; the domain's next
+   * link is one an earlier claim leased with others, or the store leases the next ones that are
+   * due. The slot is taken before the lease so that no page of the host can start between the
+   * draw and the fetch; it is given back when nothing was leased.
    */
   private async pick(): Promise<Link | undefined> {
     for (;;) {
@@ -298,18 +315,24 @@ export class Walker {
         this.frontier.finished(domainId);
         continue;
       }
+      const held = this.takeHeld(domainId);
+      if (held) return this.starting(domainId, held);
       // The store holds the host's politeness for every process on the database: its claim is
       // the one that counts; this process's slot only keeps it from asking too often.
       const now = this.now();
+      const order = this.ports.linkOrder ?? this.ports.strategy.linkOrder;
       const claim = await this.ports.store.claimNextLink(domainId, this.opts.owner, {
-        leaseMs: this.opts.leaseMs, now, order: this.ports.linkOrder ?? this.ports.strategy.linkOrder,
-        perHost: politeness.perHost, gapMs: politeness.delayOf(host),
+        leaseMs: this.opts.leaseMs, now, order, perHost: politeness.perHost, gapMs: politeness.delayOf(host),
+        count: this.claimCount(domainId, order),
       });
-      if ('link' in claim) {
+      if ('links' in claim) {
         this.leftBusy(domainId);
-        this.frontier.started(domainId);
-        this.stats.pagesStarted++;
-        return claim.link;
+        const [first, ...rest] = claim.links;
+        if (rest.length > 0) {
+          this.held.set(domainId, rest);
+          this.heldCount += rest.length;
+        }
+        return this.starting(domainId, first!);
       }
       politeness.cancel(host, this.now());
       if ('waitUntil' in claim) this.frontier.exhausted(domainId, claim.waitUntil);
@@ -317,6 +340,44 @@ export class Walker {
       else if ('busyUntil' in claim) this.frontier.exhausted(domainId, Math.max(claim.busyUntil, now + this.busyRetry(domainId)));
       else this.frontier.exhausted(domainId, await this.ports.store.nextDueAt(domainId));
     }
+  }
+
+  private starting(domainId: number, link: Link): Link {
+    this.frontier.started(domainId);
+    this.stats.pagesStarted++;
+    return link;
+  }
+
+  /**
+   * How many links to lease in a claim: a batch only in discovery order, where a host's next links
+   * do not change as pages come back (in the other orders a page's new links may go first), and
+   * never more than the run or the domain may still start.
+   */
+  private claimCount(domainId: number, order: LinkOrder): number {
+    if (order !== 'discovery') return 1;
+    const room = this.opts.concurrency * CLAIM_BATCH - this.heldCount;
+    return Math.max(1, Math.min(CLAIM_BATCH, room + 1, this.startsLeft(), this.frontier.budgetLeft(domainId)));
+  }
+
+  private takeHeld(domainId: number): Link | undefined {
+    const links = this.held.get(domainId);
+    const link = links?.shift();
+    if (link) this.heldCount--;
+    if (links?.length === 0) this.held.delete(domainId);
+    return link;
+  }
+
+  /** The store gave every lease of this walker back: those held are no longer its own. */
+  private forgetHeld(): void {
+    this.held.clear();
+    this.heldCount = 0;
+  }
+
+  /** The links claimed and not started go back to pending, for another process or the next run. */
+  private async releaseHeld(): Promise<void> {
+    const ids = [...this.held.values()].flat().map((l) => l.id);
+    this.forgetHeld();
+    if (ids.length > 0) await this.ports.store.releaseLinks(this.opts.owner, ids);
   }
 
   /**

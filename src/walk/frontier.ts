@@ -179,6 +179,11 @@ export class Frontier {
     return s !== undefined && this.isRetired(s);
   }
 
+  /** Pages the domain may still start in this run. */
+  budgetLeft(id: number): number {
+    return (this.opts.maxPagesPerDomain ?? Infinity) - (this.domains.get(id)?.pages ?? 0);
+  }
+
   givenUp(): string[] {
     return [...this.domains.values()].filter((s) => s.gaveUp).map((s) => s.host);
   }

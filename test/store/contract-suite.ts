@@ -622,20 +622,56 @@ export function contractSuite(b: Backend): void {
         const id = (await s.domain('h.test'))!.id;
         const claim = (owner: string, now: number, perHost = 1) => s.claimNextLink(id, owner, { leaseMs: 10_000, now, order: 'discovery', perHost, gapMs: 1000 });
         const first = await claim('a', 1000);
-        assert.ok('link' in first && first.link.url === 'http://h.test/1' && first.link.leaseOwner === 'a');
+        assert.ok('links' in first && first.links[0]!.url === 'http://h.test/1' && first.links[0]!.leaseOwner === 'a');
         assert.deepEqual(await claim('b', 1500), { waitUntil: 2000 }, 'the delay holds for another process');
         assert.deepEqual(await claim('b', 2000), { busyUntil: 2000 }, 'one request in flight per host, whoever holds it');
         const second = await claim('b', 2000, 2);
-        assert.ok('link' in second && second.link.url === 'http://h.test/2', 'two in flight when --per-host 2');
-        await s.completePage({ linkId: first.link.id, owner: 'a', outcome: { kind: 'harvested' }, nodes: [], newLinks: [], domainReward: 1, at: 2100, hostNextAt: 9000 });
+        assert.ok('links' in second && second.links[0]!.url === 'http://h.test/2', 'two in flight when --per-host 2');
+        await s.completePage({ linkId: first.links[0]!.id, owner: 'a', outcome: { kind: 'harvested' }, nodes: [], newLinks: [], domainReward: 1, at: 2100, hostNextAt: 9000 });
         assert.equal((await s.domain('h.test'))!.nextFetchAt, 9000, 'a Retry-After answer keeps every process away');
-        await s.completePage({ linkId: second.link.id, owner: 'b', outcome: { kind: 'harvested' }, nodes: [], newLinks: [], domainReward: 0, at: 2200, hostNextAt: 3200 });
+        await s.completePage({ linkId: second.links[0]!.id, owner: 'b', outcome: { kind: 'harvested' }, nodes: [], newLinks: [], domainReward: 0, at: 2200, hostNextAt: 3200 });
         assert.equal((await s.domain('h.test'))!.nextFetchAt, 9000, 'an earlier time never shortens the wait');
         assert.deepEqual(await claim('c', 8999), { waitUntil: 9000 });
         const third = await claim('c', 9000);
-        assert.ok('link' in third && third.link.url === 'http://h.test/3');
-        await s.completePage({ linkId: third.link.id, owner: 'c', outcome: { kind: 'harvested' }, nodes: [], newLinks: [], domainReward: 0, at: 9100 });
+        assert.ok('links' in third && third.links[0]!.url === 'http://h.test/3');
+        await s.completePage({ linkId: third.links[0]!.id, owner: 'c', outcome: { kind: 'harvested' }, nodes: [], newLinks: [], domainReward: 0, at: 9100 });
         assert.deepEqual(await claim('c', 20_000), { none: true });
+      }));
+
+    it('a claim of several links leases the host\'s next ones in order, each a live lease; only the holder gives back those it did not start', () =>
+      withStore(b, async (s) => {
+        await s.addLinks(['/1', '/2', '/3', '/4', '/5'].map((p) => ({ url: `http://n.test${p}`, host: 'n.test', depth: 0 })));
+        const id = (await s.domain('n.test'))!.id;
+        const claim = (owner: string, now: number, count: number, perHost = 1) =>
+          s.claimNextLink(id, owner, { leaseMs: 10_000, now, order: 'discovery', perHost, gapMs: 0, count });
+        const first = await claim('a', 1000, 3);
+        assert.ok('links' in first, JSON.stringify(first));
+        assert.deepEqual(first.links.map((l) => [l.url, l.leaseOwner, l.leaseExpiresAt]), ['/1', '/2', '/3'].map((p) => [`http://n.test${p}`, 'a', 11_000]));
+        assert.deepEqual(await claim('b', 1000, 1, 3), { busyUntil: 1000 }, 'three held are three in flight');
+        const fourth = await claim('b', 1000, 1, 4);
+        assert.ok('links' in fourth && fourth.links.length === 1 && fourth.links[0]!.url === 'http://n.test/4');
+        await s.completePage({ linkId: first.links[0]!.id, owner: 'a', outcome: { kind: 'harvested' }, nodes: [], newLinks: [], domainReward: 0, at: 1100 });
+        const ids = first.links.map((l) => l.id);
+        assert.equal(await s.releaseLinks('b', ids), 0, 'not b\'s to give back');
+        assert.equal(await s.releaseLinks('a', ids), 2, 'the two a did not start; the done one stays done');
+        assert.deepEqual(await Promise.all(ids.map(async (i) => (await s.link(i))!.status)), ['done', 'pending', 'pending']);
+        assert.equal((await s.link(ids[1]!))!.leaseOwner, null);
+        const rest = await claim('c', 2000, 8, 4);
+        assert.ok('links' in rest);
+        assert.deepEqual(rest.links.map((l) => l.url), ['/2', '/3', '/5'].map((p) => `http://n.test${p}`), 'what is left, in order; b\'s live one skipped');
+      }));
+
+    it('a claim of several takes expired leases and pending links together, in the walk\'s order', () =>
+      withStore(b, async (s) => {
+        await s.addLinks(['/1', '/2', '/3'].map((p) => ({ url: `http://e.test${p}`, host: 'e.test', depth: 0 })));
+        const id = (await s.domain('e.test'))!.id;
+        const claim = (owner: string, now: number, count: number) =>
+          s.claimNextLink(id, owner, { leaseMs: 10_000, now, order: 'discovery', perHost: 1, gapMs: 0, count });
+        const dead = await claim('a', 1000, 2);
+        assert.ok('links' in dead && dead.links.length === 2);
+        const back = await claim('b', 11_000, 2);
+        assert.ok('links' in back, JSON.stringify(back));
+        assert.deepEqual(back.links.map((l) => [l.url, l.leaseOwner]), [['http://e.test/1', 'b'], ['http://e.test/2', 'b']]);
       }));
 
     it('claims made at once answer as if made one after another: one host is claimed once, another beside it', () =>
@@ -644,10 +680,10 @@ export function contractSuite(b: Backend): void {
         const [one, two] = [(await s.domain('one.test'))!.id, (await s.domain('two.test'))!.id];
         const claim = (id: number, owner: string) => s.claimNextLink(id, owner, { leaseMs: 10_000, now: 1000, order: 'discovery', perHost: 1, gapMs: 1000 });
         const [a, b2, c] = await Promise.all([claim(one, 'a'), claim(one, 'b'), claim(two, 'c')]);
-        const leased = [a, b2].flatMap((r) => ('link' in r ? [r.link.url] : []));
+        const leased = [a, b2].flatMap((r) => ('links' in r ? r.links.map((l) => l.url) : []));
         assert.deepEqual(leased, ['http://one.test/1'], 'the host\'s first link, leased once');
-        assert.deepEqual([a, b2].find((r) => !('link' in r)), { waitUntil: 2000 }, 'the other claim waits for the delay the first set');
-        assert.ok('link' in c && c.link.url === 'http://two.test/1' && c.link.leaseOwner === 'c');
+        assert.deepEqual([a, b2].find((r) => !('links' in r)), { waitUntil: 2000 }, 'the other claim waits for the delay the first set');
+        assert.ok('links' in c && c.links[0]!.url === 'http://two.test/1' && c.links[0]!.leaseOwner === 'c');
         assert.equal((await s.link((await s.linkByUrl('http://one.test/2'))!.id))!.status, 'pending');
       }));
 
@@ -657,12 +693,12 @@ export function contractSuite(b: Backend): void {
         const id = (await s.domain('x.test'))!.id;
         const claim = (owner: string, now: number) => s.claimNextLink(id, owner, { leaseMs: 10_000, now, order: 'discovery', perHost: 1, gapMs: 1000 });
         const first = await claim('a', 1000);
-        assert.ok('link' in first && first.link.url === 'http://x.test/1');
+        assert.ok('links' in first && first.links[0]!.url === 'http://x.test/1');
         assert.deepEqual(await claim('b', 5000), { busyUntil: 2000 }, 'a live lease is a request in flight');
         // The holder died: at 11,000 its lease ran out.
         const back = await claim('b', 11_000);
-        assert.ok('link' in back && back.link.url === 'http://x.test/1' && back.link.leaseOwner === 'b', JSON.stringify(back));
-        assert.equal((await s.link(first.link.id))!.leaseExpiresAt, 21_000);
+        assert.ok('links' in back && back.links[0]!.url === 'http://x.test/1' && back.links[0]!.leaseOwner === 'b', JSON.stringify(back));
+        assert.equal((await s.link(first.links[0]!.id))!.leaseExpiresAt, 21_000);
       }));
 
     it('heartbeats register workers and renew their leases; scores changed since a time are read back', () =>

@@ -105,19 +105,107 @@ describe('a host another process holds', () => {
       // whole host is its until the lease runs out.
       const first = (await store.linkByUrl(web.url('held.test', '/0.html')))!;
       const held = await store.claimNextLink(first.domainId, 'other', { leaseMs: 700, now: Date.now(), order: 'discovery', perHost: 1, gapMs: 0 });
-      assert.ok('link' in held);
-      let claims = 0;
-      const counted = new Proxy(store, {
+      assert.ok('links' in held);
+      const { counted, claims } = countingClaims(store);
+      const report = await harvest(counted, options({ concurrency: 1 }));
+      assert.equal(report.stats.pagesFetched, 2, 'both pages, the first once its lease ran out');
+      // Refused at about 0, 20, 60, 140, 300 and 620 ms, then taken: every 20 ms would be 35 refusals.
+      assert.ok(claims.length >= 5 && claims.length <= 12, `${claims.length} claims`);
+    }));
+});
+
+/** The store, with every claim's asked-for count (HostClaim.count) noted, in order. */
+function countingClaims(store: Store): { counted: Store; claims: number[] } {
+  const claims: number[] = [];
+  const counted = new Proxy(store, {
+    get(target, key) {
+      const value = Reflect.get(target, key) as unknown;
+      if (typeof value !== 'function') return value;
+      if (key !== 'claimNextLink') return value.bind(target);
+      return (...args: Parameters<Store['claimNextLink']>) => {
+        claims.push(args[2].count ?? 1);
+        return store.claimNextLink(...args);
+      };
+    },
+  });
+  return { counted, claims };
+}
+
+describe('a claim leases a host\'s next links together', () => {
+  it('in discovery order: eight links a claim, started one at a time as politeness allows', () =>
+    withSqliteStore(async (store) => {
+      for (const p of pages(11)) web.page('batch.test', p, { html: prose(p), delayMs: 20 });
+      await seedLinks(store, 'batch.test', pages(11));
+      const { counted, claims } = countingClaims(store);
+      const report = await harvest(counted, options());
+      assert.equal(report.stats.pagesFetched, 11);
+      assert.deepEqual(pages(11).map((p) => web.count('batch.test', p)), Array(11).fill(1), 'each page once');
+      assert.equal(web.maxConcurrent('batch.test'), 1, 'the links held wait for politeness');
+      assert.deepEqual(claims.slice(0, 2), [8, 8], 'eight, then the next eight');
+      assert.ok(claims.length <= 4, `${claims.length} claims for 11 pages`);
+    }));
+
+  it('never more than the run may still start', () =>
+    withSqliteStore(async (store) => {
+      for (const p of pages(12)) web.page('few.test', p, prose(p));
+      await seedLinks(store, 'few.test', pages(12));
+      const { counted, claims } = countingClaims(store);
+      await harvest(counted, options({ maxPages: 3 }));
+      assert.deepEqual(claims, [3]);
+    }));
+
+  it('never more than the domain may still start', () =>
+    withSqliteStore(async (store) => {
+      for (const p of pages(12)) web.page('capped.test', p, prose(p));
+      await seedLinks(store, 'capped.test', pages(12));
+      const { counted, claims } = countingClaims(store);
+      await harvest(counted, options({ maxPagesPerDomain: 2 }));
+      assert.deepEqual(claims, [2]);
+      assert.equal(web.count('capped.test') - 1, 2, 'two pages and robots.txt');
+    }));
+
+  it('holds no more than eight links a fetch slot, however many hosts it claims', () =>
+    withSqliteStore(async (store) => {
+      const hosts = ['w1.test', 'w2.test', 'w3.test', 'w4.test'];
+      for (const h of hosts) for (const p of pages(5)) web.page(h, p, prose(p));
+      for (const h of hosts) await seedLinks(store, h, pages(5));
+      let most = 0;
+      const watched = new Proxy(store, {
         get(target, key) {
           const value = Reflect.get(target, key) as unknown;
           if (typeof value !== 'function') return value;
-          return key === 'claimNextLink' ? (...args: unknown[]) => (claims++, value.apply(target, args)) : value.bind(target);
+          if (key !== 'claimNextLink') return value.bind(target);
+          return async (...args: Parameters<Store['claimNextLink']>) => {
+            const got = await store.claimNextLink(...args);
+            for (const w of await store.liveWorkers(0)) most = Math.max(most, w.leases);
+            return got;
+          };
         },
       });
-      const report = await harvest(counted, options({ concurrency: 1 }));
-      assert.equal(report.stats.pagesFetched, 2, 'both pages, the first once its lease ran out');
-      // Refused at about 0, 20, 60, 140, 300 and 620 ms, then two taken: every 20 ms would be 35 refusals.
-      assert.ok(claims >= 5 && claims <= 12, `${claims} claims`);
+      const report = await harvest(watched, options({ concurrency: 1 }));
+      assert.equal(report.stats.pagesFetched, 20);
+      // Four hosts of five would be sixteen held; one slot holds eight, and has one in flight.
+      assert.ok(most >= 5 && most <= 9, `${most} leased at once`);
+    }));
+
+  it('one at a time when a page\'s new links may go first (--order relevance)', () =>
+    withSqliteStore(async (store) => {
+      for (const p of pages(4)) web.page('ranked.test', p, prose(p));
+      await seedLinks(store, 'ranked.test', pages(4));
+      const { counted, claims } = countingClaims(store);
+      await harvest(counted, options({ narrative: { order: 'relevance' } }));
+      assert.equal(web.count('ranked.test') - 1, 4);
+      assert.ok(claims.length >= 4 && claims.every((n) => n === 1), String(claims));
+    }));
+
+  it('the links a stopped run held and did not start go back to pending, leased to no one', () =>
+    withSqliteStore(async (store) => {
+      for (const p of pages(6)) web.page('cut.test', p, { html: prose(p), delayMs: 300 });
+      await seedLinks(store, 'cut.test', pages(6));
+      await harvest(store, options({ maxTimeMs: 100 }));
+      assert.equal(web.count('cut.test') - 1, 1, 'one page started before the time ran out');
+      const left = await Promise.all(pages(6).slice(1).map(async (p) => (await store.linkByUrl(web.url('cut.test', p)))!));
+      assert.deepEqual(left.map((l) => [l.status, l.leaseOwner ?? null]), Array(5).fill(['pending', null]));
     }));
 });
 

@@ -67,7 +67,7 @@ const PROBE_COLUMNS = LINK_COLUMNS.replace('d.host, ', '');
  * has locked; the one that comes first in the walk's order wins (`lease`). The loser's lock ends at commit.
  */
 function probes(domainId: number, now: number, order: LinkOrder): Statement[] {
-  return [probe('pending', domainId, now, order), probe('expired', domainId, now, order)];
+  return [probe('pending', domainId, now, order, 1), probe('expired', domainId, now, order, 1)];
 }
 
 const PROBED = {
@@ -75,41 +75,42 @@ const PROBED = {
   expired: "status = 'leased' AND lease_expires_at <= ?",
 };
 
-function probe(which: keyof typeof PROBED, domainId: number, now: number, order: LinkOrder): Statement {
+function probe(which: keyof typeof PROBED, domainId: number, now: number, order: LinkOrder, count: number): Statement {
   return [`SELECT ${PROBE_COLUMNS} FROM links l WHERE domain_id = ? AND ${PROBED[which]}
-    ORDER BY ${linkOrderSql(order)} LIMIT 1 FOR UPDATE SKIP LOCKED`, [domainId, now]];
+    ORDER BY ${linkOrderSql(order)} LIMIT ${count} FOR UPDATE SKIP LOCKED`, [domainId, now]];
 }
 
 /**
- * The probes' winner, leased to owner as the transaction commits, with the host's next fetch time
- * when a claim gives one. The row lock of the probe is one server's: on a multi-primary cluster
- * another node may lease the same row at once. The lease is written only while the row is still
- * free, the host's time only when the lease was, and of two such writes on two nodes,
- * certification commits one and fails the other (1213), which runs again.
+ * The probes' first `count` in order, leased to owner as the transaction commits, with the host's
+ * next fetch time when a claim gives one. The row locks of the probes are one server's: on a
+ * multi-primary cluster another node may lease the same rows at once. The leases are written only
+ * while the rows are still free, the host's time only when the leases were, and of two such
+ * writes on two nodes, certification commits one and fails the other (1213), which runs again.
  */
 async function lease(
-  c: Tx, probed: Row[][], owner: string, leaseMs: number, now: number, order: LinkOrder, host: string,
+  c: Tx, probed: Row[][], owner: string, leaseMs: number, now: number, order: LinkOrder, host: string, count: number,
   hostNext?: { domainId: number; at: number },
-): Promise<Link | undefined> {
-  const row = firstInOrder(probed.map((rows) => rows[0]), order);
-  if (row === undefined) return undefined;
-  const id = Number(row.id);
+): Promise<Link[]> {
+  const rows = firstInOrder(probed.flat(), order, count);
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => Number(r.id));
   const expires = now + leaseMs;
   const [leased] = await c.commitWith([
     [`UPDATE links SET status = 'leased', lease_owner = ?, lease_expires_at = ?
-      WHERE id = ? AND (status = 'pending' OR (status = 'leased' AND lease_expires_at <= ?))`, [owner, expires, id, now]],
+      WHERE id IN (${ids.map(() => '?').join(', ')}) AND (status = 'pending' OR (status = 'leased' AND lease_expires_at <= ?))`,
+    [owner, expires, ...ids, now]],
     ...(hostNext ? [[`UPDATE domains SET next_fetch_at = ?
       WHERE id = ? AND EXISTS (SELECT 1 FROM links WHERE id = ? AND lease_owner = ? AND lease_expires_at = ?)`,
-      [hostNext.at, hostNext.domainId, id, owner, expires]] as Statement] : []),
+      [hostNext.at, hostNext.domainId, ids[0], owner, expires]] as Statement] : []),
   ]);
-  if (leased!.affectedRows !== 1) throw new Contended(`link ${id} was leased by another writer`);
-  return toLink({ ...row, host, status: 'leased', lease_owner: owner, lease_expires_at: expires });
+  if (leased!.affectedRows !== ids.length) throw new Contended(`links ${ids.join(', ')} were leased by another writer`);
+  return rows.map((row) => toLink({ ...row, host, status: 'leased', lease_owner: owner, lease_expires_at: expires }));
 }
 
 export async function leaseNextLink(c: Tx, domainId: number, owner: string, leaseMs: number, now: number, order: LinkOrder): Promise<Link | undefined> {
   const [dom, ...probed] = await c.batch([['SELECT host FROM domains WHERE id = ?', [domainId]], ...probes(domainId, now, order)]) as Row[][];
   if (dom!.length === 0) return undefined;
-  return lease(c, probed, owner, leaseMs, now, order, String(dom![0]!.host));
+  return (await lease(c, probed, owner, leaseMs, now, order, String(dom![0]!.host), 1))[0];
 }
 
 /**
@@ -120,19 +121,29 @@ export async function leaseNextLink(c: Tx, domainId: number, owner: string, leas
  * which costs a third trip then and a statement less on every other claim.
  */
 export async function claimNextLink(c: Tx, domainId: number, owner: string, h: HostClaim): Promise<ClaimResult> {
+  const count = Math.max(1, h.count ?? 1);
   const [doms, leases, pending] = await c.batch([
     ['SELECT host, next_fetch_at FROM domains WHERE id = ? FOR UPDATE', [domainId]],
     [`SELECT COALESCE(SUM(lease_expires_at > ?), 0) AS live, COALESCE(SUM(lease_expires_at <= ?), 0) AS expired
       FROM links WHERE domain_id = ? AND status = 'leased'`, [h.now, h.now, domainId]],
-    probe('pending', domainId, h.now, h.order),
+    probe('pending', domainId, h.now, h.order, count),
   ]) as Row[][];
   const dom = doms![0];
   if (!dom) return { none: true };
   if (dom.next_fetch_at != null && Number(dom.next_fetch_at) > h.now) return { waitUntil: Number(dom.next_fetch_at) };
   if (Number(leases![0]!.live) >= h.perHost) return { busyUntil: Number(dom.next_fetch_at ?? h.now) };
-  const expired = Number(leases![0]!.expired) > 0 ? await all(c, ...probe('expired', domainId, h.now, h.order)) : [];
-  const link = await lease(c, [pending!, expired], owner, h.leaseMs, h.now, h.order, String(dom.host), { domainId, at: h.now + h.gapMs });
-  return link ? { link } : { none: true };
+  const expired = Number(leases![0]!.expired) > 0 ? await all(c, ...probe('expired', domainId, h.now, h.order, count)) : [];
+  const links = await lease(c, [pending!, expired], owner, h.leaseMs, h.now, h.order, String(dom.host), count, { domainId, at: h.now + h.gapMs });
+  return links.length > 0 ? { links } : { none: true };
+}
+
+/** Leases of owner's links back to pending, those of links it took but did not start; how many. */
+export async function releaseLinks(c: Conn, owner: string, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  return (await run(c,
+    `UPDATE links SET status = 'pending', lease_owner = NULL, lease_expires_at = NULL
+     WHERE id IN (${ids.map(() => '?').join(', ')}) AND status = 'leased' AND lease_owner = ?`,
+    [...ids, owner])).affectedRows;
 }
 
 export async function heartbeat(c: Conn, owner: string, b: { now: number; leaseMs: number; pages: number }): Promise<void> {

@@ -205,6 +205,10 @@ export class MysqlStore implements Store {
     return transaction(this.pool, (c) => frontier.releaseLeasesOf(c, owner));
   }
 
+  async releaseLinks(owner: string, ids: number[]): Promise<number> {
+    return transaction(this.pool, (c) => frontier.releaseLinks(c, owner, ids));
+  }
+
   async nextDueAt(domainId: number): Promise<number | null> {
     return frontier.nextDueAt(this.pool, domainId);
   }

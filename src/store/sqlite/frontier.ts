@@ -40,31 +40,40 @@ export function linkWhere(db: Database.Database, where: string, params: unknown[
   return row ? toLink(row as Row) : undefined;
 }
 
-/** The statements that find a host's next link (each takes the domain id and now); bench/crawl.ts prints their plans. */
+/** The statements that find a host's next links (each takes the domain id, now and how many); bench/crawl.ts prints their plans. */
 export function leaseProbes(order: LinkOrder): { pending: string; expired: string } {
   const by = linkOrderSql(order);
   return {
-    pending: `SELECT id, priority FROM links WHERE domain_id = ? AND status = 'pending' AND (not_before IS NULL OR not_before <= ?) ORDER BY ${by} LIMIT 1`,
-    expired: `SELECT id, priority FROM links WHERE domain_id = ? AND status = 'leased' AND lease_expires_at <= ? ORDER BY ${by} LIMIT 1`,
+    pending: `SELECT id, priority FROM links WHERE domain_id = ? AND status = 'pending' AND (not_before IS NULL OR not_before <= ?) ORDER BY ${by} LIMIT ?`,
+    expired: `SELECT id, priority FROM links WHERE domain_id = ? AND status = 'leased' AND lease_expires_at <= ? ORDER BY ${by} LIMIT ?`,
   };
 }
 
 export const LIVE_LEASES = `SELECT COUNT(*) AS n FROM links WHERE domain_id = ? AND status = 'leased' AND lease_expires_at > ?`;
 
-export function leaseNextLink(
-  db: Database.Database, domainId: number, owner: string, leaseMs: number, now: number, order: LinkOrder,
-): Link | undefined {
+/** The domain's first `count` leasable links in `order`, leased to owner. */
+function leaseLinks(
+  db: Database.Database, domainId: number, owner: string, leaseMs: number, now: number, order: LinkOrder, count: number,
+): Link[] {
   // Two probes, each an index seek to the head of its queue: one query with an OR over the
   // statuses read every link of the host, done ones included, and sorted them (a page's cost grew
   // with the host's size).
   const probes = leaseProbes(order);
-  const pending = db.prepare(probes.pending).get(domainId, now) as Row | undefined;
-  const expired = db.prepare(probes.expired).get(domainId, now) as Row | undefined;
-  const head = firstInOrder([pending, expired], order);
-  if (head === undefined) return undefined;
-  const id = Number(head.id);
-  db.prepare(`UPDATE links SET status = 'leased', lease_owner = ?, lease_expires_at = ? WHERE id = ?`).run(owner, now + leaseMs, id);
-  return linkWhere(db, 'l.id = ?', [id]);
+  const pending = db.prepare(probes.pending).all(domainId, now, count) as Row[];
+  const expired = db.prepare(probes.expired).all(domainId, now, count) as Row[];
+  const ids = firstInOrder([...pending, ...expired], order, count).map((r) => Number(r.id));
+  if (ids.length === 0) return [];
+  const json = JSON.stringify(ids);
+  db.prepare(`UPDATE links SET status = 'leased', lease_owner = ?, lease_expires_at = ? WHERE id IN (SELECT value FROM json_each(?))`).run(owner, now + leaseMs, json);
+  const rows = db.prepare(`SELECT ${LINK_COLUMNS} FROM links l JOIN domains d ON d.id = l.domain_id WHERE l.id IN (SELECT value FROM json_each(?))`).all(json) as Row[];
+  const byId = new Map(rows.map((r) => [Number(r.id), toLink(r)]));
+  return ids.map((id) => byId.get(id)!);
+}
+
+export function leaseNextLink(
+  db: Database.Database, domainId: number, owner: string, leaseMs: number, now: number, order: LinkOrder,
+): Link | undefined {
+  return leaseLinks(db, domainId, owner, leaseMs, now, order, 1)[0];
 }
 
 /** See Store.claimNextLink; the caller holds an IMMEDIATE transaction, so claims of all processes are serialised. */
@@ -74,10 +83,18 @@ export function claimNextLink(db: Database.Database, domainId: number, owner: st
   if (dom.next_fetch_at != null && Number(dom.next_fetch_at) > c.now) return { waitUntil: Number(dom.next_fetch_at) };
   const live = db.prepare(LIVE_LEASES).get(domainId, c.now) as Row;
   if (Number(live.n) >= c.perHost) return { busyUntil: Number(dom.next_fetch_at ?? c.now) };
-  const link = leaseNextLink(db, domainId, owner, c.leaseMs, c.now, c.order);
-  if (!link) return { none: true };
+  const links = leaseLinks(db, domainId, owner, c.leaseMs, c.now, c.order, Math.max(1, c.count ?? 1));
+  if (links.length === 0) return { none: true };
   db.prepare('UPDATE domains SET next_fetch_at = ? WHERE id = ?').run(c.now + c.gapMs, domainId);
-  return { link };
+  return { links };
+}
+
+/** Leases of owner's links back to pending, those of links it took but did not start; how many. */
+export function releaseLinks(db: Database.Database, owner: string, ids: number[]): number {
+  return db.prepare(
+    `UPDATE links SET status = 'pending', lease_owner = NULL, lease_expires_at = NULL
+     WHERE id IN (SELECT value FROM json_each(?)) AND status = 'leased' AND lease_owner = ?`,
+  ).run(JSON.stringify(ids), owner).changes;
 }
 
 export function heartbeat(db: Database.Database, owner: string, b: { now: number; leaseMs: number; pages: number }): void {

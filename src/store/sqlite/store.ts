@@ -259,6 +259,10 @@ export class SqliteStore implements Store {
     return this.write(() => frontier.releaseLeasesOf(this.db, owner));
   }
 
+  async releaseLinks(owner: string, ids: number[]): Promise<number> {
+    return this.write(() => frontier.releaseLinks(this.db, owner, ids));
+  }
+
   async nextDueAt(domainId: number): Promise<number | null> {
     return frontier.nextDueAt(this.db, domainId);
   }

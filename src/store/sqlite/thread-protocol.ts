@@ -13,7 +13,7 @@ export const STORE_METHODS = [
   'saveProfiles', 'profiles', 'addMetaLinks', 'nodeLinks', 'node', 'nodes', 'countNodesOfStem', 'weightsOfStem',
   'nodesSharingBands', 'nodeSources', 'setNodeStatus', 'curateNode', 'nodeAudit', 'story', 'nodeTimes', 'urlChecks',
   'saveUrlChecks', 'recordSearch', 'recordSeeds', 'queryMetaWords', 'addLinks', 'link', 'linkByUrl', 'leaseNextLink',
-  'claimNextLink', 'completePage', 'heartbeat', 'workerStopped', 'liveWorkers', 'scoresSince', 'releaseExpiredLeases',
+  'claimNextLink', 'completePage', 'heartbeat', 'workerStopped', 'liveWorkers', 'scoresSince', 'releaseExpiredLeases', 'releaseLinks',
   'leaseOwners', 'releaseLeasesOf', 'nextDueAt', 'waitingRetries', 'requeueRefused', 'retryFailed', 'domainsWithPending',
   'domainsWithLinksAfter', 'domain', 'topDomains', 'setNextFetchAt', 'saveRobots', 'loadRobots', 'summary', 'searchQuery',
   'runs', 'startRun', 'endRun', 'run', 'getSetting', 'setSetting',
