@@ -114,17 +114,19 @@ describe('a host another process holds', () => {
     }));
 });
 
-/** The store, with every claim's asked-for count (HostClaim.count) noted, in order. */
-function countingClaims(store: Store): { counted: Store; claims: number[] } {
+/** The store, with every claim's asked-for count (HostClaim.count) noted, in order, and `after` run once each claim is answered. */
+function countingClaims(store: Store, after?: () => Promise<void>): { counted: Store; claims: number[] } {
   const claims: number[] = [];
   const counted = new Proxy(store, {
     get(target, key) {
       const value = Reflect.get(target, key) as unknown;
       if (typeof value !== 'function') return value;
       if (key !== 'claimNextLink') return value.bind(target);
-      return (...args: Parameters<Store['claimNextLink']>) => {
+      return async (...args: Parameters<Store['claimNextLink']>) => {
         claims.push(args[2].count ?? 1);
-        return store.claimNextLink(...args);
+        const got = await store.claimNextLink(...args);
+        await after?.();
+        return got;
       };
     },
   });
@@ -145,22 +147,21 @@ describe('a claim leases a host\'s next links together', () => {
       assert.ok(claims.length <= 4, `${claims.length} claims for 11 pages`);
     }));
 
+  /** The counts the claims asked for, walking twelve pages of one host with these options. */
+  async function claimsOfTwelve(store: Store, host: string, over: Partial<HarvestOptions>): Promise<number[]> {
+    for (const p of pages(12)) web.page(host, p, prose(p));
+    await seedLinks(store, host, pages(12));
+    const { counted, claims } = countingClaims(store);
+    await harvest(counted, options(over));
+    return claims;
+  }
+
   it('never more than the run may still start', () =>
-    withSqliteStore(async (store) => {
-      for (const p of pages(12)) web.page('few.test', p, prose(p));
-      await seedLinks(store, 'few.test', pages(12));
-      const { counted, claims } = countingClaims(store);
-      await harvest(counted, options({ maxPages: 3 }));
-      assert.deepEqual(claims, [3]);
-    }));
+    withSqliteStore(async (store) => assert.deepEqual(await claimsOfTwelve(store, 'few.test', { maxPages: 3 }), [3])));
 
   it('never more than the domain may still start', () =>
     withSqliteStore(async (store) => {
-      for (const p of pages(12)) web.page('capped.test', p, prose(p));
-      await seedLinks(store, 'capped.test', pages(12));
-      const { counted, claims } = countingClaims(store);
-      await harvest(counted, options({ maxPagesPerDomain: 2 }));
-      assert.deepEqual(claims, [2]);
+      assert.deepEqual(await claimsOfTwelve(store, 'capped.test', { maxPagesPerDomain: 2 }), [2]);
       assert.equal(web.count('capped.test') - 1, 2, 'two pages and robots.txt');
     }));
 
@@ -170,17 +171,8 @@ describe('a claim leases a host\'s next links together', () => {
       for (const h of hosts) for (const p of pages(5)) web.page(h, p, prose(p));
       for (const h of hosts) await seedLinks(store, h, pages(5));
       let most = 0;
-      const watched = new Proxy(store, {
-        get(target, key) {
-          const value = Reflect.get(target, key) as unknown;
-          if (typeof value !== 'function') return value;
-          if (key !== 'claimNextLink') return value.bind(target);
-          return async (...args: Parameters<Store['claimNextLink']>) => {
-            const got = await store.claimNextLink(...args);
-            for (const w of await store.liveWorkers(0)) most = Math.max(most, w.leases);
-            return got;
-          };
-        },
+      const { counted: watched } = countingClaims(store, async () => {
+        for (const w of await store.liveWorkers(0)) most = Math.max(most, w.leases);
       });
       const report = await harvest(watched, options({ concurrency: 1 }));
       assert.equal(report.stats.pagesFetched, 20);
