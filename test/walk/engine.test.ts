@@ -147,6 +147,16 @@ describe('a claim leases a host\'s next links together', () => {
       assert.ok(claims.length <= 4, `${claims.length} claims for 11 pages`);
     }));
 
+  it('counts the links held down as they start: on one slot, eight a claim to the end', () =>
+    withSqliteStore(async (store) => {
+      for (const p of pages(20)) web.page('long.test', p, prose(p));
+      await seedLinks(store, 'long.test', pages(20));
+      const { counted, claims } = countingClaims(store);
+      await harvest(counted, options({ concurrency: 1 }));
+      assert.equal(web.count('long.test') - 1, 20);
+      assert.deepEqual(claims.slice(0, 3), [8, 8, 8], 'the fourth, if any, finds none left');
+    }));
+
   /** The counts the claims asked for, walking twelve pages of one host with these options. */
   async function claimsOfTwelve(store: Store, host: string, over: Partial<HarvestOptions>): Promise<number[]> {
     for (const p of pages(12)) web.page(host, p, prose(p));
