@@ -188,7 +188,7 @@ export function checkMetaWords(words: MetaWordInput[]): void {
   }
 }
 
-/** Of the heads of a host's two leasable queues (pending; leased but expired), the `count` the order takes first. */
+/** Of the rows at the head of a host's two leasable queues (pending; leased but expired), the first `count` in the order. */
 export function firstInOrder(rows: Row[], order: LinkOrder, count: number): Row[] {
   const id = (r: Row) => Number(r.id);
   const priority = (r: Row) => Number(r.priority);
