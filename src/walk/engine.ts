@@ -107,7 +107,6 @@ export class Walker {
   private readonly busy = new Map<number, number>();
   /** Links a claim leased to this walker and not yet started, by domain. */
   private readonly held = new Map<number, Link[]>();
-  private heldCount = 0;
   private readonly abort = new AbortController();
   private stopReason: StopReason | undefined;
   private readonly started: number;
@@ -209,8 +208,9 @@ export class Walker {
         await this.frontier.load();
         if (this.frontier.nextWakeAt() !== undefined || this.frontier.anyEligible()) continue;
         // Nothing of ours is in flight, so a lease in our name is one whose answer the store lost
-        // (a connection that died after the commit): give it back rather than wait it out.
-        this.forgetHeld();
+        // (a connection that died after the commit): give it back rather than wait it out. The
+        // links held go back with it, so they are no longer ours to start.
+        this.held.clear();
         if ((await this.ports.store.releaseLeasesOf(this.opts.owner)) > 0) continue;
         // Links another process holds are not walked yet: it finishes them, or it died and their
         // leases run out and they become ours. Wait for either; only then is the frontier empty.
@@ -328,10 +328,7 @@ export class Walker {
       if ('links' in claim) {
         this.leftBusy(domainId);
         const [first, ...rest] = claim.links;
-        if (rest.length > 0) {
-          this.held.set(domainId, rest);
-          this.heldCount += rest.length;
-        }
+        if (rest.length > 0) this.held.set(domainId, rest);
         return this.starting(domainId, first!);
       }
       politeness.cancel(host, this.now());
@@ -355,28 +352,23 @@ export class Walker {
    */
   private claimCount(domainId: number, order: LinkOrder): number {
     if (order !== 'discovery') return 1;
-    const room = this.opts.concurrency * CLAIM_BATCH - this.heldCount;
+    let held = 0;
+    for (const links of this.held.values()) held += links.length;
+    const room = this.opts.concurrency * CLAIM_BATCH - held;
     return Math.max(1, Math.min(CLAIM_BATCH, room + 1, this.startsLeft(), this.frontier.budgetLeft(domainId)));
   }
 
   private takeHeld(domainId: number): Link | undefined {
     const links = this.held.get(domainId);
     const link = links?.shift();
-    if (link) this.heldCount--;
     if (links?.length === 0) this.held.delete(domainId);
     return link;
-  }
-
-  /** The store gave every lease of this walker back: those held are no longer its own. */
-  private forgetHeld(): void {
-    this.held.clear();
-    this.heldCount = 0;
   }
 
   /** The links claimed and not started go back to pending, for another process or the next run. */
   private async releaseHeld(): Promise<void> {
     const ids = [...this.held.values()].flat().map((l) => l.id);
-    this.forgetHeld();
+    this.held.clear();
     if (ids.length > 0) await this.ports.store.releaseLinks(this.opts.owner, ids);
   }
 

@@ -36,8 +36,11 @@ export function addLinks(db: Database.Database, links: LinkInput[], at: number):
 }
 
 export function linkWhere(db: Database.Database, where: string, params: unknown[]): Link | undefined {
-  const row = db.prepare(`SELECT ${LINK_COLUMNS} FROM links l JOIN domains d ON d.id = l.domain_id WHERE ${where}`).get(...params);
-  return row ? toLink(row as Row) : undefined;
+  return linksWhere(db, where, params)[0];
+}
+
+function linksWhere(db: Database.Database, where: string, params: unknown[]): Link[] {
+  return (db.prepare(`SELECT ${LINK_COLUMNS} FROM links l JOIN domains d ON d.id = l.domain_id WHERE ${where}`).all(...params) as Row[]).map(toLink);
 }
 
 /** The statements that find a host's next links (each takes the domain id, now and how many); bench/crawl.ts prints their plans. */
@@ -65,8 +68,7 @@ function leaseLinks(
   if (ids.length === 0) return [];
   const json = JSON.stringify(ids);
   db.prepare(`UPDATE links SET status = 'leased', lease_owner = ?, lease_expires_at = ? WHERE id IN (SELECT value FROM json_each(?))`).run(owner, now + leaseMs, json);
-  const rows = db.prepare(`SELECT ${LINK_COLUMNS} FROM links l JOIN domains d ON d.id = l.domain_id WHERE l.id IN (SELECT value FROM json_each(?))`).all(json) as Row[];
-  const byId = new Map(rows.map((r) => [Number(r.id), toLink(r)]));
+  const byId = new Map(linksWhere(db, 'l.id IN (SELECT value FROM json_each(?))', [json]).map((l) => [l.id, l]));
   return ids.map((id) => byId.get(id)!);
 }
 
