@@ -12,7 +12,7 @@ import { narrativeAction } from '../src/walk/actions/narrative.js';
 import { FETCH_DEFAULTS } from '../src/web/defaults.js';
 import { CLAIM_BATCH } from '../src/walk/engine.js';
 import { leaseProbes, LIVE_LEASES } from '../src/store/sqlite/frontier.js';
-import { CANDIDATE_TEXTS } from '../src/store/sqlite/nodes.js';
+import { CANDIDATE_ROWS } from '../src/store/sqlite/nodes.js';
 import { BAND_ROWS_AFTER } from '../src/store/sqlite/bands.js';
 import { benchMysql, mysqlDb, mysqlSocket, viaSocket, type TestDb } from '../test/support/db.js';
 import { gradedWeb, hostName, type GradedShape } from './graded-web.js';
@@ -264,7 +264,7 @@ function plans(path: string): string[] {
     ['live leases of a host', LIVE_LEASES, [1, 0]],
     ['a link by URL', 'SELECT id FROM links WHERE url_hash = ?', ['x']],
     ['band rows of the nodes written since the last near-copy search', BAND_ROWS_AFTER, [1]],
-    ['texts of near-copy candidates', CANDIDATE_TEXTS, ['[1,2]']],
+    ['near-copy candidates', CANDIDATE_ROWS, ['[1,2]']],
   ];
   try {
     return statements.map(([what, sql, params]) =>

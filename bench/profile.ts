@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -18,11 +18,13 @@ import { startChildWeb } from './harvest.js';
  *
  *   npm run build && node dist/bench/run.js profile
  *
- * Knobs: BENCH_PROFILE_HOSTS (20), BENCH_PROFILE_PAGES (500 a host).
+ * Knobs: BENCH_PROFILE_HOSTS (20), BENCH_PROFILE_PAGES (500 a host), BENCH_PROFILE_KEEP (a folder to
+ * leave the threads' .cpuprofile files in, a new folder in it each run, for Chrome DevTools; by default they go).
  */
 
 const HOSTS = Number(process.env.BENCH_PROFILE_HOSTS ?? 20);
 const PAGES = Number(process.env.BENCH_PROFILE_PAGES ?? 500);
+const KEEP = process.env.BENCH_PROFILE_KEEP;
 const dist = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(dist, 'src', 'cli', 'main.js');
 
@@ -82,7 +84,7 @@ export async function main(): Promise<string> {
     const store = await openStore(db);
     await store.addLinks(Array.from({ length: HOSTS }, (_, h) => ({ url: `http://${hostName(h)}:${web.port}/`, host: hostName(h), depth: 0 })));
     await store.close();
-    const profiles = join(dir, 'profiles');
+    const profiles = KEEP ? mkdtempSync(join(mkdirSync(KEEP, { recursive: true }) ?? KEEP, 'harvest-')) : join(dir, 'profiles');
     const r = spawnSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', profiles, CLI, 'harvest', '--db', db, '--resolve', '*.test:127.0.0.1', '--hosts', '*.test',
       '--delay', '0', '--concurrency', '16', '--max-depth', '1000000', '--progress', 'none', '--json'], { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`anwc harvest exited with ${r.status}: ${r.stderr.trim().split('\n').slice(-3).join(' / ')}`);
@@ -113,7 +115,7 @@ export async function main(): Promise<string> {
       '| --- | ---: |',
       ...[...storeFns].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([name, us]) => `| \`${name}\` | ${msPage(us)} |`),
       '',
-      `The crawl bench's web: ${HOSTS} hosts × ${PAGES} pages, 16 in flight, no delay, every page of it.`,
+      `The crawl bench's web: ${HOSTS} hosts × ${PAGES} pages, 16 in flight, no delay, every page of it.${KEEP ? ` The profiles: ${profiles}.` : ''}`,
     ].join('\n');
   } finally {
     await web.stop();

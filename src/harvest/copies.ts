@@ -1,4 +1,5 @@
 import { keepNewest } from '../bounded.js';
+import { sha256 } from '../store/hash.js';
 import type { NearCandidate, NodeInput, Store } from '../store/store.js';
 import { jaccardIfNear, NEAR_COPY, shingleSet, type Shingles } from '../text/minhash.js';
 import { words } from '../text/tokenize.js';
@@ -19,7 +20,7 @@ export async function markCopies(store: Store, nodes: NodeInput[]): Promise<Node
   if (signed.length === 0) return nodes;
   const found = await store.nodesSharingBands(signed.map(([n]) => n.bands!), CANDIDATES);
   const stored: Candidate[][] = nodes.map(() => []);
-  signed.forEach(([, i], k) => (stored[i] = found[k]!.map((c) => ({ ...c, shingles: c.shingles ?? shinglesOf(c) }))));
+  signed.forEach(([, i], k) => (stored[i] = found[k]!.map((c) => ({ ...c, shingles: c.shingles ?? shinglesOf(c.id, c.text ?? '') }))));
   return nearCopies(nodes, stored);
 }
 
@@ -35,24 +36,28 @@ export type Candidate = NearCandidate & { shingles: Shingles };
 
 /**
  * A candidate stored without its shingles (before nodes kept them, or edited by an author since)
- * is split; the same ones come up again and again, so their shingles are kept, by node id. A text
- * read from the store is a new string each time, and a Map keyed by it hashed all of it on every
- * look; the text kept beside them is compared instead, so a node edited since, or another store's
- * node of the same id, is split anew.
+ * comes with its text and is split; the same ones come up again and again, so their shingles are
+ * kept, by node id. A text read from the store is a new string each time, and a Map keyed by it
+ * hashed all of it on every look; the text kept beside them is compared instead, so a node edited
+ * since, or another store's node of the same id, is split anew.
  */
 const SHINGLES = new Map<number, { text: string; shingles: Shingles }>();
 const SHINGLES_KEPT = 4096;
 
-function shinglesOf(c: { id: number; text: string }): Shingles {
-  const hit = SHINGLES.get(c.id);
-  const kept = hit?.text === c.text ? hit : { text: c.text, shingles: shingleSet(words(c.text)) };
-  SHINGLES.delete(c.id);
-  SHINGLES.set(c.id, kept);
+function shinglesOf(id: number, text: string): Shingles {
+  const hit = SHINGLES.get(id);
+  const kept = hit?.text === text ? hit : { text, shingles: shingleSet(words(text)) };
+  SHINGLES.delete(id);
+  SHINGLES.set(id, kept);
   keepNewest(SHINGLES, SHINGLES_KEPT);
   return kept.shingles;
 }
 
-/** markCopies' decision, given each node's stored candidates (stored[i] for nodes[i]) with their shingles. */
+/**
+ * markCopies' decision, given each node's stored candidates (stored[i] for nodes[i]) with their
+ * shingles. A candidate of the node's very text is not a near-copy; its hash is compared only
+ * with those alike enough to be one, few on most pages.
+ */
 export function nearCopies(nodes: NodeInput[], stored: Candidate[][]): NodeInput[] {
   const kept: { text: string; shingles: Shingles }[] = [];
   const out: NodeInput[] = [];
@@ -60,10 +65,12 @@ export function nearCopies(nodes: NodeInput[], stored: Candidate[][]): NodeInput
     const own = n.shingles ?? shingleSet(words(n.text));
     if (kept.some((k) => k.text !== n.text && jaccardIfNear(own, k.shingles) >= NEAR_COPY)) return;
     let best: { id: number; similarity: number } | undefined;
+    let hash: string | undefined;
     for (const c of stored[i] ?? []) {
-      if (c.text === n.text) continue;
       const similarity = jaccardIfNear(own, c.shingles);
-      if (similarity >= NEAR_COPY && similarity > (best?.similarity ?? 0)) best = { id: c.id, similarity };
+      if (similarity < NEAR_COPY || similarity <= (best?.similarity ?? 0)) continue;
+      if (c.textHash === (hash ??= sha256(n.text))) continue;
+      best = { id: c.id, similarity };
     }
     kept.push({ text: n.text, shingles: own });
     out.push(best ? { ...n, copyOf: best } : n);

@@ -276,10 +276,21 @@ function topByShared(shared: Map<number, number>, limit: number): number[] {
   return top.map(([id]) => id);
 }
 
-/** Each signature's ranked candidate ids (rankByBands) with their rows (id, text, shingles); an id without a row (no crawler node) is left out. */
+/**
+ * The columns of a near-copy candidate (NearCandidate): the text only where no shingles stand for
+ * it. The backends read them `FROM nodes` by id.
+ */
+export const CANDIDATE_COLUMNS = 'id, text_hash, shingles, CASE WHEN shingles IS NULL THEN text END AS text';
+
+/** Each signature's ranked candidate ids (rankByBands) with their rows (CANDIDATE_COLUMNS); an id without a row (no crawler node) is left out. */
 export function candidatesInRank(ranked: number[][], rows: Row[]): NearCandidate[][] {
-  const byId = new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), text: String(r.text), shingles: shinglesOfBlob(r.shingles) }]));
+  const byId = new Map(rows.map((r) => [Number(r.id), toCandidate(r)]));
   return ranked.map((list) => list.flatMap((id) => byId.get(id) ?? []));
+}
+
+function toCandidate(r: Row): NearCandidate {
+  const shingles = shinglesOfBlob(r.shingles);
+  return { id: Number(r.id), textHash: String(r.text_hash), ...(shingles ? { shingles } : { text: String(r.text) }) };
 }
 
 /** A node's shingles as its `shingles` column keeps them: little-endian 32-bit words, whatever the machine. */

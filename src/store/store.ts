@@ -125,9 +125,16 @@ export class TextTakenError extends Error {
 /** A stored crawler node the near-copy search compares a new one with. */
 export interface NearCandidate {
   id: number;
-  text: string;
+  /** SHA-256 of its text (hash.ts): a new node of the very same text is the store's to link, not a near-copy. */
+  textHash: string;
   /** Its word 3-shingles (NodeInput.shingles), when they were stored with it. */
   shingles?: Uint32Array;
+  /**
+   * Its text, only when its shingles were not stored (a node from before they were kept, or edited
+   * since), for the caller to split: the texts of eight candidates a paragraph were three quarters
+   * of what the store sent a SQLite harvest's main thread, and read by nobody.
+   */
+  text?: string;
 }
 
 /** The author's story as imported: each markup file's sections with their nodes in order. */
@@ -512,7 +519,7 @@ export interface Store {
   weightsOfStem(stem: string, origin: Origin, opts?: DrawOptions): Promise<{ id: number; weight: number }[]>;
   /**
    * For each signature, up to `limit` crawler nodes that share band keys with it, most keys shared
-   * first, with their text. Only the newest BAND_FANOUT nodes of each band key are looked at, so a
+   * first, with their text's hash and shingles (NearCandidate). Only the newest BAND_FANOUT nodes of each band key are looked at, so a
    * key that thousands of paragraphs share costs no more than a rare one.
    */
   nodesSharingBands(signatures: number[][], limit: number): Promise<NearCandidate[][]>;

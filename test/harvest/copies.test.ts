@@ -8,11 +8,12 @@ import { sqliteDb } from '../support/db.js';
 import { startTestWeb } from '../support/testweb.js';
 import { bandKeys, NEAR_COPY, shingleSet } from '../../src/text/minhash.js';
 import { words } from '../../src/text/tokenize.js';
+import { sha256 } from '../../src/store/hash.js';
 
 const STORY = 'The keeper climbed the stairs of the tower at dusk, and the lamp was lit before the first boat came round the point.';
 const OTHER = 'My grandmother kept her recipes in a tin box on the shelf above the stove, and nobody else was allowed to open it.';
 const node = (text: string) => ({ text, sentences: [text], metaWordIds: [] });
-const stored = (id: number, text: string) => ({ id, text, shingles: shingleSet(words(text)) });
+const stored = (id: number, text: string) => ({ id, textHash: sha256(text), shingles: shingleSet(words(text)) });
 
 test('a node alike with a stored one becomes a link to the closest; others stay new', () => {
   const edited = STORY.replace('at dusk', 'at night');

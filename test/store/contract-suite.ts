@@ -6,6 +6,7 @@ import { rawSql, type TestDb } from '../support/db.js';
 import { bandKeys, shingleSet } from '../../src/text/minhash.js';
 import { words } from '../../src/text/tokenize.js';
 import { BAND_FANOUT } from '../../src/store/rows.js';
+import { sha256 } from '../../src/store/hash.js';
 
 /**
  * The one Store contract, run against every backend (practice 2). Each case gets a fresh
@@ -189,7 +190,8 @@ export function contractSuite(b: Backend): void {
         const first = await complete(pages[0]!, [node(text), node(other)]);
         assert.equal(first.newNodes, 2);
         const [found] = await s.nodesSharingBands([bandKeys(shingleSet(words(near)))], 8);
-        assert.deepEqual(found!.map((f) => f.text), [text], 'the near text shares bands with its original, not with the other paragraph');
+        assert.deepEqual(found!.map((f) => f.id), [first.nodeIds[0]], 'the near text shares bands with its original, not with the other paragraph');
+        assert.deepEqual(found!.map((f) => [f.textHash, f.text]), [[sha256(text), text]], 'stored without shingles: its hash, and its text to split');
         assert.deepEqual(await s.nodesSharingBands([], 8), []);
         const again = await complete(pages[1]!, [node(text)]);
         assert.deepEqual(again, { ...again, newNodes: 0, nodeIds: [first.nodeIds[0]] }, 'the same text is the same node');
@@ -210,7 +212,7 @@ export function contractSuite(b: Backend): void {
         assert.deepEqual(ofNew!.map((f) => f.id).sort(), [first.nodeIds[0], first.nodeIds[1]].sort());
       }));
 
-    it('a candidate comes with the shingles it was stored with; one stored without, or edited since, comes without', () =>
+    it('a candidate comes with the shingles it was stored with and no text; one stored without, or edited since, comes with its text instead', () =>
       withStore(b, async (s) => {
         const texts = ['The keeper climbed the stairs of the tower at dusk, and the lamp was lit before the boats came in.',
           'The keeper climbed the stairs of the tower at noon, and the lamp was cleaned before the boats went out.'];
@@ -223,14 +225,14 @@ export function contractSuite(b: Backend): void {
           linkId: (await s.linkByUrl(pages[i]!))!.id, outcome: { kind: 'harvested' }, domainReward: 1, newLinks: [],
           nodes: [{ text: t, sentences: [t], metaWordIds: [], bands, ...(i === 0 ? { shingles } : {}) }],
         })).nodeIds[0]!))) as [number, number];
-        const shinglesOf = async () => new Map((await s.nodesSharingBands([bands], 8))[0]!.map((c) => [c.id, c.shingles]));
-        const found = await shinglesOf();
+        const candidates = async () => new Map((await s.nodesSharingBands([bands], 8))[0]!.map((c) => [c.id, c]));
+        const found = await candidates();
         assert.deepEqual([...found.keys()].sort(), [withThem, without].sort());
-        assert.deepEqual(found.get(withThem), shingles, 'the very hashes, in order');
-        assert.equal(found.get(without), undefined);
+        assert.deepEqual(found.get(withThem), { id: withThem, textHash: sha256(texts[0]!), shingles }, 'the very hashes, in order, and no text');
+        assert.deepEqual(found.get(without), { id: without, textHash: sha256(texts[1]!), text: texts[1] });
         const edited = texts[0]!.replace('at dusk', 'at night');
         await s.curateNode(withThem!, { text: { text: edited, sentences: [edited], bands } }, 'ann', 20);
-        assert.equal((await shinglesOf()).get(withThem), undefined, 'an edited text is split again when it comes up');
+        assert.deepEqual((await candidates()).get(withThem), { id: withThem, textHash: sha256(edited), text: edited }, 'an edited text is split again when it comes up');
       }));
 
     it('a band key takes no node once it holds BAND_FANOUT: a search reads its first ones, and finds a later node by its other keys', () =>

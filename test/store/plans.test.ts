@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { LIVE_LEASES, leaseProbes } from '../../src/store/sqlite/frontier.js';
-import { CANDIDATE_TEXTS } from '../../src/store/sqlite/nodes.js';
+import { CANDIDATE_ROWS } from '../../src/store/sqlite/nodes.js';
 import { BAND_ROWS_AFTER } from '../../src/store/sqlite/bands.js';
 import { openSqliteDb } from '../../src/store/sqlite/open.js';
 
@@ -37,7 +37,7 @@ test('SQLite: a near-copy search reads the band rows of the nodes written since 
     const plan = (sql: string, ...params: unknown[]) =>
       (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail).join('; ');
     assert.match(plan(BAND_ROWS_AFTER, 1), /^SEARCH node_bands USING PRIMARY KEY \(node_id>\?\)$/);
-    const texts = plan(CANDIDATE_TEXTS, '[1,2]');
+    const texts = plan(CANDIDATE_ROWS, '[1,2]');
     assert.match(texts, /SEARCH nodes USING INTEGER PRIMARY KEY \(rowid=\?\)/, texts);
     assert.doesNotMatch(texts, /nodes USING (COVERING )?INDEX|SCAN nodes/, texts);
   } finally {

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { sha256 } from '../hash.js';
 import { rankInIndex } from '../band-index.js';
 import { BUMP_BANDS_EDITED, type BandCache } from './bands.js';
-import { bandRows, evidenceJson, NODE_LINKS, toNodeLink, toProfile, candidatesInRank, shingleBlob, checkMetaWords, FullBands, metaAudit, nodeQueryWhere, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
+import { bandRows, CANDIDATE_COLUMNS, evidenceJson, NODE_LINKS, toNodeLink, toProfile, candidatesInRank, shingleBlob, checkMetaWords, FullBands, metaAudit, nodeQueryWhere, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
 import { TextTakenError, type AuditEntry, type NearCandidate, type NodeChange, type StoryFile } from '../store.js';
 import type {
   NodeLink, StoredProfile, MetaLinkInput,
@@ -69,10 +69,10 @@ export function insertNodes(
 }
 
 /**
- * The texts of the candidates, given as a JSON array of ids. The unary plus keeps SQLite from
+ * The candidates (CANDIDATE_COLUMNS), given as a JSON array of ids. The unary plus keeps SQLite from
  * choosing the origin index, which would read every crawler node to find a handful.
  */
-export const CANDIDATE_TEXTS = `SELECT id, text, shingles FROM nodes WHERE id IN (SELECT value FROM json_each(?)) AND +origin = 'crawler'`;
+export const CANDIDATE_ROWS = `SELECT ${CANDIDATE_COLUMNS} FROM nodes WHERE id IN (SELECT value FROM json_each(?)) AND +origin = 'crawler'`;
 
 export function nodesSharingBands(
   db: Database.Database, signatures: number[][], limit: number, full: FullBands, bands: BandCache,
@@ -80,7 +80,7 @@ export function nodesSharingBands(
   const ranked = rankInIndex(bands.sync(db), signatures, limit, full);
   const ids = [...new Set(ranked.flat())];
   if (ids.length === 0) return ranked.map(() => []);
-  const rows = db.prepare(CANDIDATE_TEXTS).all(JSON.stringify(ids)) as Row[];
+  const rows = db.prepare(CANDIDATE_ROWS).all(JSON.stringify(ids)) as Row[];
   return candidatesInRank(ranked, rows);
 }
 
