@@ -8,7 +8,7 @@ import { runInNewContext } from 'node:vm';
  * looked at every second and, when it has grown past the budget, collected in full. On a
  * 20,000-page harvest a budget of 128 MB took its peak RSS from 255–269 MB to 226–233 MB for about
  * 2 % more CPU (bench crawl; 96 MB: ~200 MB, and ~10 % more CPU). Since the store has a thread of
- * its own (store/sqlite/thread.ts) the default is 64: at 128 a 100,000-page harvest peaked at
+ * its own (store/thread.ts) the default is 64: at 128 a 100,000-page harvest peaked at
  * 258–262 MB, at 64 at 243 MB, still 14 % faster than on one thread (bench crawl's sweep).
  *
  * Returns the function that stops it; a budget of 0 does nothing.

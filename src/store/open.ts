@@ -16,8 +16,8 @@ export interface OpenOptions {
    */
   mustExist?: boolean;
   /**
-   * A SQLite store on a thread of its own (sqlite/thread.ts), for a crawl, whose main thread is
-   * its bound; a short command pays the thread's start (tens of ms) for nothing.
+   * The store on a thread of its own (thread.ts), for a crawl, whose main thread is its bound; a
+   * short command pays the thread's start (tens of ms) for nothing.
    */
   thread?: boolean;
 }
@@ -30,10 +30,11 @@ export async function openStore(dbUrl: string, opts: OpenOptions = {}): Promise<
         fix: 'run anwc import FILE.ane first, or point --db (or ANWC_DB) at your database',
       });
     }
-    if (opts.thread) return (await import('./sqlite/thread.js')).openSqliteThread(target.path);
+    if (opts.thread) return (await import('./thread.js')).openStoreThread(dbUrl, 'sqlite', false);
     const { SqliteStore } = await import('./sqlite/store.js');
     return SqliteStore.open(target.path);
   }
+  if (opts.thread) return (await import('./thread.js')).openStoreThread(dbUrl, 'mysql', opts.mustExist ?? false);
   const { MysqlStore } = await import('./mysql/store.js');
   return MysqlStore.open(target, opts.mustExist ?? false);
 }

@@ -13,7 +13,10 @@ contractSuite({ name: 'SQLite', fresh: sqliteDb });
 contractSuite({ name: 'SQLite on its own thread', fresh: sqliteDb, thread: true });
 
 // Set ANWC_TEST_MYSQL=off to run without a server; otherwise a missing server fails the suite.
-if (process.env.ANWC_TEST_MYSQL !== 'off') contractSuite({ name: 'MariaDB/MySQL', fresh: mysqlDb });
+if (process.env.ANWC_TEST_MYSQL !== 'off') {
+  contractSuite({ name: 'MariaDB/MySQL', fresh: mysqlDb });
+  contractSuite({ name: 'MariaDB/MySQL on its own thread', fresh: mysqlDb, thread: true });
+}
 
 const NEWER = 999;
 

@@ -7,10 +7,10 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { StoreUnavailableError, UserError } from '../../src/errors.js';
 import { openStore } from '../../src/store/open.js';
-import { ThreadStore } from '../../src/store/sqlite/thread.js';
+import { ThreadStore } from '../../src/store/thread.js';
 import type { Store } from '../../src/store/store.js';
 import { parseDbUrl } from '../../src/store/url.js';
-import { sqliteDb } from '../support/db.js';
+import { mysqlDb, sqliteDb } from '../support/db.js';
 
 /*
  * What the thread adds to the store the contract suite checks on it (contract.test.ts): errors
@@ -58,7 +58,7 @@ describe('SQLite store on its own thread', () => {
 
   it('fails the calls waiting on a thread that died as a store gone away', async () => {
     const dies = new Worker("require('node:worker_threads').parentPort.once('message', () => process.exit(7));", { eval: true });
-    const store = new ThreadStore(dies) as unknown as Store;
+    const store = new ThreadStore(dies, 'sqlite') as unknown as Store;
     await assert.rejects(store.summary(), (e: unknown) => e instanceof StoreUnavailableError && /exit code 7/.test(e.message));
     await assert.rejects(store.getSetting('k'), StoreUnavailableError);
   });
@@ -79,6 +79,26 @@ describe('SQLite store on its own thread', () => {
       assert.equal(r.stdout.trim(), 'open');
     } finally {
       void db.cleanup();
+    }
+  });
+});
+
+describe('MariaDB/MySQL store on its own thread', { skip: process.env.ANWC_TEST_MYSQL === 'off' ? 'ANWC_TEST_MYSQL=off' : false }, () => {
+  it('is a MySQL store to its callers, and refuses a database that is not there with the store\'s own UserError', async () => {
+    const db = mysqlDb();
+    try {
+      await assert.rejects(openStore(db.url, { thread: true, mustExist: true }), (e: unknown) =>
+        e instanceof UserError && /^no database /.test(e.message) && e.fix !== undefined);
+      const store = await openStore(db.url, { thread: true });
+      try {
+        assert.equal(store.kind, 'mysql');
+        await store.setSetting('k', 'v');
+        assert.equal(await store.getSetting('k'), 'v');
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await db.cleanup();
     }
   });
 });

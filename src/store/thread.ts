@@ -1,32 +1,36 @@
-import { Worker } from 'node:worker_threads';
-import { StoreUnavailableError } from '../../errors.js';
-import type { Store } from '../store.js';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { StoreUnavailableError } from '../errors.js';
+import type { Store } from './store.js';
 import { receiveError, STORE_METHODS, type Call, type Reply, type SentError, type StoreMethod, type ThreadOptions } from './thread-protocol.js';
 
 /**
- * The thread's memory, kept small for a 100,000-page harvest to stay under 250 MB (bench crawl's
- * sweep, with the harvest's --heap-budget 64): the crawl's reads are the heads of the frontier's
- * indexes and the rows just written (the band keys are in memory), so better-sqlite3's 16 MB page
- * cache bought no speed and 2 MB gives back 14 MB; the thread makes little garbage, so a young
- * generation of 2 MB is enough.
+ * A SQLite thread's memory, kept small for a 100,000-page harvest to stay under 250 MB (bench
+ * crawl's sweep, with the harvest's --heap-budget 64): the crawl's reads are the heads of the
+ * frontier's indexes and the rows just written (the band keys are in memory), so better-sqlite3's
+ * 16 MB page cache bought no speed and 2 MB gives back 14 MB; the thread makes little garbage, so a
+ * young generation of 2 MB is enough. A MySQL thread parses every answer: V8's defaults.
  */
 const CACHE_KIB = 2000;
 const YOUNG_GENERATION_MB = 2;
 
 /**
- * A SQLite store whose connection lives on a thread of its own (issue: speed). On one thread a
- * harvest's main thread was its bound, and SQLite's statements and commits took a third of it
- * (bench profile: 0.31 of 0.83 ms a page); here they run beside the crawl on the second core, and
- * the messages cost the main thread 0.05 ms a page. Each call is a message; the calls made in one
- * turn go as one, and the thread starts them in one turn, so group commits still form.
+ * A store whose connection lives on a thread of its own (issue: speed), for a crawl, whose main
+ * thread is its bound. On one thread SQLite's statements and commits took a third of a SQLite
+ * harvest's main thread (bench profile: 0.31 of 0.83 ms a page); mysql2's reading and writing of
+ * packets took 28 % of a MariaDB harvest's, whose pages/s rose by a ninth on the thread (bench
+ * crawl, 695 → 781, medians of four interleaved runs). Here they run beside the crawl on the
+ * second core, and the messages cost the main thread 0.05 ms a page. Each call is a message; the
+ * calls made in one turn go as one, and the thread starts them in one turn, so group commits and a
+ * MySQL transaction's batched statements still form.
  *
  * The thread holds the process open only while a call waits for its answer, so a command that
  * forgets close() still ends. If the thread dies, every call waiting and every later one fails
  * as a store gone away (exit code 4; what was committed stays).
  */
-export async function openSqliteThread(path: string): Promise<Store> {
-  const workerData: ThreadOptions = { path, cacheKib: CACHE_KIB };
-  const worker = new Worker(new URL('./thread-worker.js', import.meta.url), { workerData, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+export async function openStoreThread(dbUrl: string, kind: Store['kind'], mustExist: boolean): Promise<Store> {
+  const workerData: ThreadOptions = { dbUrl, mustExist, ...(kind === 'sqlite' ? { cacheKib: CACHE_KIB } : {}) };
+  const resourceLimits: ResourceLimits = kind === 'sqlite' ? { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } : {};
+  const worker = new Worker(new URL('./thread-worker.js', import.meta.url), { workerData, resourceLimits });
   const opened = await new Promise<{ ready: boolean; error?: SentError }>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -35,17 +39,16 @@ export async function openSqliteThread(path: string): Promise<Store> {
     await worker.terminate();
     throw receiveError(opened.error!);
   }
-  return new ThreadStore(worker) as unknown as Store;
+  return new ThreadStore(worker, kind) as unknown as Store;
 }
 
 export class ThreadStore {
-  readonly kind = 'sqlite' as const;
   private nextId = 1;
   private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   private batch: Call[] = [];
   private gone: Error | undefined;
 
-  constructor(private readonly worker: Worker) {
+  constructor(private readonly worker: Worker, readonly kind: Store['kind']) {
     worker.unref();
     worker.on('message', (replies: Reply[]) => this.answer(replies));
     worker.on('error', (err) => this.fail(err));

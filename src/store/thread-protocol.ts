@@ -1,5 +1,5 @@
-import { StorageFaultError, StoreUnavailableError, UserError } from '../../errors.js';
-import { TextTakenError, type Store } from '../store.js';
+import { StorageFaultError, StoreUnavailableError, UserError } from '../errors.js';
+import { TextTakenError, type Store } from './store.js';
 
 /** The Store's methods, each a call the store's thread answers. */
 export type StoreMethod = Exclude<keyof Store, 'kind'>;
@@ -26,7 +26,10 @@ void everyMethod;
 
 /** What the store's thread is started with. */
 export interface ThreadOptions {
-  path: string;
+  /** The store's --db URL. */
+  dbUrl: string;
+  mustExist: boolean;
+  /** SQLite's page cache. */
   cacheKib?: number;
 }
 
