@@ -14,6 +14,19 @@ import { EXIT } from './exit.js';
 
 /** Set in each worker's environment (its number): the harvest knows it is one of several. */
 export const WORKER_ENV = 'ANWC_WORKER';
+/** Set in each worker's environment: how many workers share this machine. */
+export const WORKERS_ENV = 'ANWC_WORKERS';
+
+/**
+ * Whether a harvest's store gets a thread of its own (store/thread.ts). SQLite's calls block the
+ * thread that makes them, so its store always does. MySQL's do not, and its thread pays only with
+ * a core to spare for it: one process on two cores went from 695 to 781 pages/s with it (bench
+ * crawl), while two and four workers on the same two cores went from 483 and 376 pages/s to 444
+ * and 324 (bench workers, 2026-11-29).
+ */
+export function storeOnThread(kind: 'sqlite' | 'mysql', workers: number, cores: number): boolean {
+  return kind === 'sqlite' || cores >= 2 * workers;
+}
 
 export interface WorkerRun {
   code: number | null;
@@ -66,7 +79,7 @@ export async function runWorkers(
   const runs = workerBudgets(n, o.maxPages).map((budget, k) => {
     const own = [...args, ...(budget === undefined ? [] : ['--max-pages', String(budget)]), ...(o.seed === undefined ? [] : ['--seed', String(workerSeed(o.seed, k))])];
     // On a cluster, worker k starts on the k-th node and fails over to the others.
-    const env = { ...process.env, ANWC_DB: startingAt(o.db, k), [WORKER_ENV]: String(k + 1) };
+    const env = { ...process.env, ANWC_DB: startingAt(o.db, k), [WORKER_ENV]: String(k + 1), [WORKERS_ENV]: String(n) };
     // The channel tells a worker when this process is gone, even by SIGKILL: it stops as at Ctrl-C (cli/main.ts).
     const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...own], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], detached: true, env });
     children.push(child);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { openStore } from '../../src/store/open.js';
-import { progressLine, workerBudgets } from '../../src/cli/workers.js';
+import { progressLine, storeOnThread, workerBudgets } from '../../src/cli/workers.js';
 import { startAnwc } from '../support/cli.js';
 import { mysqlDb, rawSql, sqliteDb, type TestDb } from '../support/db.js';
 import { prose } from '../support/flaky.js';
@@ -57,6 +57,16 @@ describe('workerBudgets', () => {
     assert.deepEqual(workerBudgets(3, 10), [4, 3, 3]);
     assert.deepEqual(workerBudgets(4, 2), [1, 1]);
     assert.deepEqual(workerBudgets(2, undefined), [undefined, undefined]);
+  });
+});
+
+describe('storeOnThread', () => {
+  it('gives SQLite a thread always, and MySQL one where the machine has two cores for each worker', () => {
+    assert.equal(storeOnThread('sqlite', 4, 2), true, 'its calls block the thread that makes them');
+    assert.equal(storeOnThread('mysql', 1, 2), true);
+    assert.equal(storeOnThread('mysql', 2, 2), false, 'two workers on two cores');
+    assert.equal(storeOnThread('mysql', 2, 4), true);
+    assert.equal(storeOnThread('mysql', 1, 1), false, 'one core: nothing to gain');
   });
 });
 

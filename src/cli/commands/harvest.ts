@@ -1,8 +1,9 @@
 import type { CommandModule } from 'yargs';
+import { availableParallelism } from 'node:os';
 import { ABOUT } from './about.js';
 import { UserError } from '../../errors.js';
 import type { HarvestOptions } from '../../harvest/harvest.js';
-import { openStore } from '../../store/open.js';
+import { openStore, parseDbUrl } from '../../store/open.js';
 import type { StrategyName } from '../../walk/strategies/strategy.js';
 import type { DepthFrom } from '../../harvest/defaults.js';
 import { EXIT } from '../exit.js';
@@ -15,7 +16,7 @@ import { handler } from '../run.js';
 import { onStopSignals } from '../signals.js';
 import { keepHeapUnder } from '../heap-budget.js';
 import { listFlag } from '../list-flag.js';
-import { runWorkers, WORKER_ENV, workerArgs, workersExit, workersSummary } from '../workers.js';
+import { runWorkers, storeOnThread, WORKER_ENV, WORKERS_ENV, workerArgs, workersExit, workersSummary } from '../workers.js';
 import { fetcherOptionsFrom, FETCH_OPTION_NAMES, politenessOptionsFrom, POLITENESS_OPTION_NAMES } from '../web-options.js';
 
 const HARVEST_OPTIONS = [
@@ -97,7 +98,9 @@ export const harvestCommand: CommandModule = {
     const v = (name: OptionName) => resolved(argv, name).value;
     const opts = harvestOptionsFrom(argv);
     const db = String(resolved(argv, 'db').value);
-    const store = await openStore(db, { mustExist: true, thread: true });
+    // This process's workers, or those it is one of: the parent of several only watches them.
+    const workersHere = Number(process.env[WORKERS_ENV] ?? v('workers'));
+    const store = await openStore(db, { mustExist: true, thread: storeOnThread(parseDbUrl(db).kind, workersHere, availableParallelism()) });
     const signals = onStopSignals();
     try {
       if (argv['retry-failed']) {
