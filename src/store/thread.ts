@@ -8,7 +8,9 @@ import { receiveError, STORE_METHODS, type Call, type Reply, type SentError, typ
  * crawl's sweep, with the harvest's --heap-budget 64): the crawl's reads are the heads of the
  * frontier's indexes and the rows just written (the band keys are in memory), so better-sqlite3's
  * 16 MB page cache bought no speed and 2 MB gives back 14 MB; the thread makes little garbage, so a
- * young generation of 2 MB is enough. A MySQL thread parses every answer: V8's defaults.
+ * young generation of 2 MB is enough. A MySQL thread parses every answer: V8's defaults (its
+ * harvest's peak RSS 235 MB at 10,000 pages, 259 at 50,000, against 190 and 198 on one thread;
+ * a young generation of 4 MB gave back 25 MB and some of the speed).
  */
 const CACHE_KIB = 2000;
 const YOUNG_GENERATION_MB = 2;
@@ -17,8 +19,9 @@ const YOUNG_GENERATION_MB = 2;
  * A store whose connection lives on a thread of its own (issue: speed), for a crawl, whose main
  * thread is its bound. On one thread SQLite's statements and commits took a third of a SQLite
  * harvest's main thread (bench profile: 0.31 of 0.83 ms a page); mysql2's reading and writing of
- * packets took 28 % of a MariaDB harvest's, whose pages/s rose by a ninth on the thread (bench
- * crawl, 695 → 781, medians of four interleaved runs). Here they run beside the crawl on the
+ * packets took 28 % of a MariaDB harvest's, whose pages/s rose on the thread by a ninth at 10,000
+ * pages (bench crawl, 695 → 781, medians of four interleaved runs) and by a sixth to a third at
+ * 50,000 (774 → 901, 702 → 948; BENCH_CRAWL_PAGES=2500). Here they run beside the crawl on the
  * second core, and the messages cost the main thread 0.05 ms a page. Each call is a message; the
  * calls made in one turn go as one, and the thread starts them in one turn, so group commits and a
  * MySQL transaction's batched statements still form.
