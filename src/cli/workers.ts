@@ -21,8 +21,9 @@ export const WORKERS_ENV = 'ANWC_WORKERS';
  * Whether a harvest's store gets a thread of its own (store/thread.ts). SQLite's calls block the
  * thread that makes them, so its store always does. MySQL's do not, and its thread pays only with
  * a core to spare for it: one process on two cores went from 695 to 781 pages/s with it (bench
- * crawl), while two and four workers on the same two cores went from 483 and 376 pages/s to 444
- * and 324 (bench workers, 2026-11-29).
+ * crawl). Where every core already runs a worker, the thread can only add its messages: two and
+ * four workers on two cores gave 444 and 324 pages/s with one each against 483 and 376 without
+ * (bench workers, 2026-11-29, one run each; that bench spreads by some 15 % here).
  */
 export function storeOnThread(kind: 'sqlite' | 'mysql', workers: number, cores: number): boolean {
   return kind === 'sqlite' || cores >= 2 * workers;
