@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { Socket } from 'node:net';
+import { pathToFileURL } from 'node:url';
 import { getEnvironmentData, isMainThread, setEnvironmentData } from 'node:worker_threads';
 
 /**
@@ -44,7 +45,8 @@ function loadIntoWorkers(hook: string): void {
         super(file, options);
         return;
       }
-      const target = file instanceof URL ? file.href : new URL(file, 'file:///').href;
+      // A path is the working directory's, as Worker takes it.
+      const target = file instanceof URL ? file.href : pathToFileURL(file).href;
       super(`import(${JSON.stringify(hook)}).then(() => import(${JSON.stringify(target)}))`, { ...options, eval: true });
     }
   };
