@@ -104,15 +104,19 @@ export class ThreadStore {
   }
 
   private fail(cause: Error): void {
-    this.gone ??= new StoreUnavailableError(`the SQLite store's thread stopped (${cause.message})`, cause);
+    this.gone ??= new StoreUnavailableError(`the ${this.label()} store's thread stopped (${cause.message})`, cause);
     for (const w of this.waiting.values()) w.reject(this.gone);
     this.waiting.clear();
+  }
+
+  private label(): string {
+    return this.kind === 'sqlite' ? 'SQLite' : 'MariaDB/MySQL';
   }
 
   private async shutdown(): Promise<void> {
     if (this.gone) return;
     await this.call('close', []);
-    this.gone = new StoreUnavailableError('the SQLite store is closed');
+    this.gone = new StoreUnavailableError(`the ${this.label()} store is closed`);
     await this.worker.terminate();
   }
 }

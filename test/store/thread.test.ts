@@ -49,7 +49,7 @@ describe('SQLite store on its own thread', () => {
     const store = await openStore(db.url, { thread: true });
     await store.close();
     try {
-      await assert.rejects(store.summary(), StoreUnavailableError);
+      await assert.rejects(store.summary(), (e: unknown) => e instanceof StoreUnavailableError && e.message === 'the SQLite store is closed');
       await store.close();
     } finally {
       await db.cleanup();
@@ -59,8 +59,14 @@ describe('SQLite store on its own thread', () => {
   it('fails the calls waiting on a thread that died as a store gone away', async () => {
     const dies = new Worker("require('node:worker_threads').parentPort.once('message', () => process.exit(7));", { eval: true });
     const store = new ThreadStore(dies, 'sqlite') as unknown as Store;
-    await assert.rejects(store.summary(), (e: unknown) => e instanceof StoreUnavailableError && /exit code 7/.test(e.message));
+    await assert.rejects(store.summary(), (e: unknown) => e instanceof StoreUnavailableError && /^the SQLite store's thread stopped \(exit code 7\)/.test(e.message));
     await assert.rejects(store.getSetting('k'), StoreUnavailableError);
+  });
+
+  it('names the kind of store whose thread died', async () => {
+    const dies = new Worker("require('node:worker_threads').parentPort.once('message', () => process.exit(3));", { eval: true });
+    const store = new ThreadStore(dies, 'mysql') as unknown as Store;
+    await assert.rejects(store.summary(), (e: unknown) => e instanceof StoreUnavailableError && /^the MariaDB\/MySQL store's thread stopped \(exit code 3\)/.test(e.message));
   });
 
   it('lets a process end that never closed its store', () => {
