@@ -12,8 +12,8 @@ import { startChildWeb } from './harvest.js';
  * × 500 pages, 16 in flight, no delay) into a SQLite file, under Node's sampling profiler; each
  * sample is put to the part of anwc it was in (the innermost frame of a known module, so that
  * SQLite's own work counts for the store statement that asked for it) and the table gives each
- * part's ms a page and share of the main thread's busy time, beside the store's thread (SQLite runs
- * there), then the store's heaviest functions. The profiler samples each thread's wall time: on a
+ * part's ms a page and share of the main thread's busy time, beside the action's thread (parse and
+ * rules, where a core is to spare) and the store's (SQLite), then the store's heaviest functions. The profiler samples each thread's wall time: on a
  * machine with a core to spare, that is its CPU.
  *
  *   npm run build && node dist/bench/run.js profile
@@ -89,27 +89,36 @@ export async function main(): Promise<string> {
       '--delay', '0', '--concurrency', '16', '--max-depth', '1000000', '--progress', 'none', '--json'], { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`anwc harvest exited with ${r.status}: ${r.stderr.trim().split('\n').slice(-3).join(' / ')}`);
     const pages = (JSON.parse(r.stdout.trim().split('\n').pop()!) as { pagesDone: number }).pagesDone;
-    // One profile a thread, named …<pid>.<thread id>.<seq>.cpuprofile: the main thread is 0, the store's thread the other.
-    const byThread = readdirSync(profiles).map((f) => ({ main: /\.0\.\d+\.cpuprofile$/.test(f), ...shares(JSON.parse(readFileSync(join(profiles, f), 'utf8')) as Profile) }));
-    const main = byThread.find((t) => t.main)!;
-    const others = byThread.filter((t) => !t.main);
-    const otherUs = (part: string) => others.reduce((a, t) => a + (t.parts.get(part) ?? 0), 0);
-    const otherBusyMs = others.reduce((a, t) => a + t.busyMs, 0);
-    const msPage = (us: number) => (us / 1000 / pages).toFixed(3);
-    const row = (name: string, us: number, theirs: number) => `| ${name} | ${msPage(us)} | ${((100 * us) / 1000 / main.busyMs).toFixed(1)} % | ${msPage(theirs)} |`;
+    // One profile a thread, named …<pid>.<thread id>.<seq>.cpuprofile: the main thread is 0; the
+    // others are told apart by the worker script in their profile.
+    const byThread = readdirSync(profiles).map((f) => {
+      const p = JSON.parse(readFileSync(join(profiles, f), 'utf8')) as Profile;
+      const has = (re: RegExp) => p.nodes.some((n) => re.test(n.callFrame.url));
+      const thread = /\.0\.\d+\.cpuprofile$/.test(f) ? 'main' : has(/\/narrative-worker\.js$/) ? 'action' : has(/\/store\/thread-worker\.js$/) ? 'store' : 'other';
+      return { thread, ...shares(p) };
+    });
+    const threads = ['main', 'action', 'store', 'other'].filter((t) => byThread.some((b) => b.thread === t));
+    const us = (thread: string, part: string) => byThread.filter((t) => t.thread === thread).reduce((a, t) => a + (t.parts.get(part) ?? 0), 0);
+    const busyUs = (thread: string) => byThread.filter((t) => t.thread === thread).reduce((a, t) => a + t.busyMs * 1000, 0);
+    const mainBusyUs = busyUs('main');
+    const msPage = (x: number) => (x / 1000 / pages).toFixed(3);
+    const row = (name: string, of: (thread: string) => number) =>
+      `| ${name} | ${msPage(of('main'))} | ${((100 * of('main')) / mainBusyUs).toFixed(1)} % | ${threads.slice(1).map((t) => msPage(of(t))).join(' | ')} |`;
     const storeFns = new Map<string, number>();
-    for (const t of byThread) for (const [fn, us] of t.store) storeFns.set(fn, (storeFns.get(fn) ?? 0) + us);
-    const names = [...new Set([...main.parts.keys(), ...others.flatMap((t) => [...t.parts.keys()])])];
+    for (const t of byThread) for (const [fn, x] of t.store) storeFns.set(fn, (storeFns.get(fn) ?? 0) + x);
+    const names = [...new Set(byThread.flatMap((t) => [...t.parts.keys()]))];
+    const label: Record<string, string> = { action: 'action\'s thread', store: 'store\'s thread', other: 'other threads' };
     return [
       `## Where the CPU of a ${pages}-page SQLite harvest goes (sampled, by thread)`,
       '',
-      'The main thread fetches, parses, judges and walks; the store\'s thread runs SQLite (the calls and their',
-      'messages count to the store on both). The two threads and the web\'s server share the machine\'s cores.',
+      'The main thread fetches and walks; the action\'s thread parses and judges the pages (where the machine has a',
+      'core to spare); the store\'s thread runs SQLite (the calls and their messages count to the store on both',
+      'sides). The threads and the web\'s server share the machine\'s cores.',
       '',
-      '| part | main thread, ms a page | of its busy time | store\'s thread, ms a page |',
-      '| --- | ---: | ---: | ---: |',
-      ...names.sort((a, b) => (main.parts.get(b) ?? 0) - (main.parts.get(a) ?? 0)).map((n) => row(n, main.parts.get(n) ?? 0, otherUs(n))),
-      row('**all (busy)**', main.busyMs * 1000, otherBusyMs * 1000),
+      `| part | main thread, ms a page | of its busy time | ${threads.slice(1).map((t) => `${label[t]}, ms a page`).join(' | ')} |`,
+      `| --- | ---: | ---: | ${threads.slice(1).map(() => '---:').join(' | ')} |`,
+      ...names.sort((a, b) => us('main', b) - us('main', a)).map((n) => row(n, (t) => us(t, n))),
+      row('**all (busy)**', busyUs),
       '',
       '| the store\'s heaviest functions, both threads (with the SQLite work under them) | ms a page |',
       '| --- | ---: |',

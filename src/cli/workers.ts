@@ -26,8 +26,19 @@ export const WORKERS_ENV = 'ANWC_WORKERS';
  * (bench workers, 2026-11-29, one run each; that bench spreads by some 15 % here).
  */
 export function storeOnThread(kind: 'sqlite' | 'mysql', workers: number, cores: number): boolean {
-  return kind === 'sqlite' || cores >= 2 * workers;
+  return kind === 'sqlite' || spareCore(workers, cores);
 }
+
+/**
+ * Whether a harvest's narrative action gets a thread of its own (walk/actions/narrative-thread.ts):
+ * on the same terms as a MySQL store's, a core to spare for each worker; on one core, or a core a
+ * worker, the action stays on the thread that fetched the page.
+ */
+export function actionOnThread(workers: number, cores: number): boolean {
+  return spareCore(workers, cores);
+}
+
+const spareCore = (workers: number, cores: number): boolean => cores >= 2 * workers;
 
 export interface WorkerRun {
   code: number | null;

@@ -2,6 +2,7 @@ import type { Link, Store } from '../store/store.js';
 import type { FetcherOptions } from '../web/fetcher.js';
 import type { PolitenessOptions } from '../web/politeness.js';
 import { narrativeAction, type MetaContext, type NarrativeOptions } from '../walk/actions/narrative.js';
+import { NarrativeThread } from '../walk/actions/narrative-thread.js';
 import type { Constraint } from '../walk/constraints/constraint.js';
 import { hosts, httpOnly, maxDepth, maxUrlLength, notBinaryExtension, sameHost } from '../walk/constraints/builtin.js';
 import type { WalkOutcome } from '../walk/outcome.js';
@@ -42,6 +43,8 @@ export interface HarvestOptions {
   fetcher: FetcherOptions;
   politeness: PolitenessOptions;
   narrative: Omit<NarrativeOptions, 'robotsToken'>;
+  /** The narrative action on a thread of its own (walk/actions/narrative-thread.ts): where a core is to spare. */
+  actionThread?: boolean;
 }
 
 export type HarvestReport = WalkReport;
@@ -101,13 +104,15 @@ export function harvestReward(outcome: WalkOutcome, reward: RewardSpec): number 
  * of the link's search-query lineage and every meta word's topic profile (a node is linked to each
  * word it is relevant to), and the wheel's reward for a page that yielded nodes.
  */
-export function harvestActivity(store: Store, opts: HarvestOptions, topics: MetaTopic[] = []): Activity {
+export function harvestActivity(store: Store, opts: HarvestOptions, topics: MetaTopic[] = [], thread?: NarrativeThread): Activity {
   const metaOf = metaLineage(store, topics);
   return {
     name: 'harvest',
     constraints: harvestConstraints(opts),
     act: async (page, link, { token }) => {
-      const result = narrativeAction(page, await metaOf(link), { ...opts.narrative, robotsToken: token });
+      const meta = await metaOf(link);
+      const narrative = { ...opts.narrative, robotsToken: token };
+      const result = thread ? await thread.act(page, meta, narrative) : narrativeAction(page, meta, narrative);
       return { ...result, nodes: await markCopies(store, result.nodes) };
     },
     reward: (o) => harvestReward(o, opts.reward),
@@ -124,7 +129,12 @@ export async function harvest(store: Store, opts: HarvestOptions, hooks: Harvest
   // Unless the caller learned them for this run (once for all its workers), the profiles are
   // learned anew: the document frequencies count the store's text, grown since.
   const t = topics ?? (await rebuildProfiles(store));
-  return runActivity(store, harvestActivity(store, opts, t), opts, { ...opts }, hooks);
+  const thread = opts.actionThread ? new NarrativeThread() : undefined;
+  try {
+    return await runActivity(store, harvestActivity(store, opts, t, thread), opts, { ...opts }, hooks);
+  } finally {
+    await thread?.close();
+  }
 }
 
 /** The meta words of a link's query lineage, cached per query: nodes found below a query carry its words. */

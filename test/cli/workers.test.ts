@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { openStore } from '../../src/store/open.js';
-import { progressLine, storeOnThread, workerBudgets } from '../../src/cli/workers.js';
+import { actionOnThread, progressLine, storeOnThread, workerBudgets } from '../../src/cli/workers.js';
 import { startAnwc } from '../support/cli.js';
 import { mysqlDb, rawSql, sqliteDb, type TestDb } from '../support/db.js';
 import { prose } from '../support/flaky.js';
@@ -67,6 +67,16 @@ describe('storeOnThread', () => {
     assert.equal(storeOnThread('mysql', 2, 2), false, 'two workers on two cores');
     assert.equal(storeOnThread('mysql', 2, 4), true);
     assert.equal(storeOnThread('mysql', 1, 1), false, 'one core: nothing to gain');
+  });
+});
+
+describe('actionOnThread', () => {
+  it('gives the narrative action a thread where the machine has two cores for each worker', () => {
+    assert.equal(actionOnThread(1, 2), true);
+    assert.equal(actionOnThread(1, 1), false, 'one core: nothing to gain');
+    assert.equal(actionOnThread(2, 2), false, 'two workers on two cores');
+    assert.equal(actionOnThread(2, 4), true);
+    assert.equal(actionOnThread(3, 5), false);
   });
 });
 

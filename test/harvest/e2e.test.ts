@@ -89,7 +89,7 @@ interface Crawl {
 }
 
 /** A fresh database and a fresh test web (request counts start at 0): import, seed, harvest. */
-async function crawl(fresh: () => TestDb, strategy: StrategyName): Promise<Crawl> {
+async function crawl(fresh: () => TestDb, strategy: StrategyName, more: Partial<HarvestOptions> = {}): Promise<Crawl> {
   const web = await startTestWeb();
   const db = fresh();
   const store = await openStore(db.url);
@@ -106,7 +106,7 @@ async function crawl(fresh: () => TestDb, strategy: StrategyName): Promise<Crawl
   assert.equal(seeded.newLinks, 1);
   const queryId = (await store.linkByUrl(hub))!.queryId!;
 
-  const report = await harvest(store, options(web, strategy));
+  const report = await harvest(store, { ...options(web, strategy), ...more });
   const corpus = corpusUrls(web);
   const links = await storedLinks(store, [hub, ...extra, ...corpus.map((c) => c.url)]);
   return { web, store, db, dir, hub, report, corpus, links, queryId };
@@ -264,5 +264,35 @@ function e2eSuite(name: string, fresh: () => TestDb): void {
 }
 
 e2eSuite('SQLite', sqliteDb);
+
+describe('harvest end to end with the narrative action on its own thread', { skip: SHARED }, () => {
+  it('stores the nodes and outcomes the action on the main thread stores, one page at a time in the same order', async () => {
+    let started = 0;
+    const count = (): void => void started++;
+    process.on('worker', count);
+    const inline = await crawl(sqliteDb, 'roulette', { concurrency: 1 });
+    const inlineThreads = started;
+    const threaded = await crawl(sqliteDb, 'roulette', { concurrency: 1, actionThread: true }).catch(async (err) => {
+      await dispose(inline);
+      throw err;
+    }).finally(() => process.off('worker', count));
+    try {
+      assert.deepEqual([inlineThreads, started], [0, 1], 'the second crawl, and it alone, started a thread');
+      // Each crawl has a web of its own, on a port of its own.
+      const unported = (url: string | null) => url?.replace(/^(http:\/\/[^/:]+):\d+\//, '$1/');
+      const nodes = async (c: Crawl) => (await c.store.nodes({ origin: 'crawler' }))
+        .map((n) => ({ text: n.text, sentences: n.sentences, source: unported(n.sourceUrl), relevance: n.relevance, meta: n.metaWords.map((m) => m.stem) }));
+      const outcomes = (c: Crawl) => [...c.links].map(([url, l]) => [unported(url), l.status, l.outcome?.kind, nodesOf(l)]);
+      const expected = await nodes(inline);
+      assert.ok(expected.length > 0 && expected.some((n) => n.meta.length > 0));
+      assert.deepEqual(await nodes(threaded), expected);
+      assert.deepEqual(outcomes(threaded), outcomes(inline));
+      assert.deepEqual([threaded.report.stats.pagesDone, threaded.report.stats.newNodes], [inline.report.stats.pagesDone, inline.report.stats.newNodes]);
+    } finally {
+      await dispose(inline);
+      await dispose(threaded);
+    }
+  });
+});
 // Set ANWC_TEST_MYSQL=off to run without a server; otherwise a missing server fails the suite.
 if (process.env.ANWC_TEST_MYSQL !== 'off') e2eSuite('MariaDB', mysqlDb);

@@ -16,7 +16,7 @@ import { handler } from '../run.js';
 import { onStopSignals } from '../signals.js';
 import { keepHeapUnder } from '../heap-budget.js';
 import { listFlag } from '../list-flag.js';
-import { runWorkers, storeOnThread, WORKER_ENV, WORKERS_ENV, workerArgs, workersExit, workersSummary } from '../workers.js';
+import { actionOnThread, runWorkers, storeOnThread, WORKER_ENV, WORKERS_ENV, workerArgs, workersExit, workersSummary } from '../workers.js';
 import { fetcherOptionsFrom, FETCH_OPTION_NAMES, politenessOptionsFrom, POLITENESS_OPTION_NAMES } from '../web-options.js';
 
 const HARVEST_OPTIONS = [
@@ -100,7 +100,8 @@ export const harvestCommand: CommandModule = {
     const db = String(resolved(argv, 'db').value);
     // This process's workers, or those it is one of: the parent of several only watches them.
     const workersHere = Number(process.env[WORKERS_ENV] ?? v('workers'));
-    const store = await openStore(db, { mustExist: true, thread: storeOnThread(parseDbUrl(db).kind, workersHere, availableParallelism()) });
+    const cores = availableParallelism();
+    const store = await openStore(db, { mustExist: true, thread: storeOnThread(parseDbUrl(db).kind, workersHere, cores) });
     const signals = onStopSignals();
     try {
       if (argv['retry-failed']) {
@@ -150,7 +151,7 @@ export const harvestCommand: CommandModule = {
       // The crawler is loaded only to crawl: `harvest --help` and a refused flag do not need it.
       const { harvest } = await import('../../harvest/harvest.js');
       const { loadTopics } = await import('../../feed/profiles.js');
-      const report = await harvest(store, opts, {
+      const report = await harvest(store, { ...opts, actionThread: actionOnThread(workersHere, cores) }, {
         onStart: (w) => signals.attach(w),
         onProgress: (stats, x) => view.update(stats, { ...x, queue: Math.max(0, waiting + stats.newLinks - stats.pagesDone) }),
       }, process.env[WORKER_ENV] ? await loadTopics(store) : undefined).finally(stopBudget);

@@ -1,0 +1,110 @@
+import { Worker } from 'node:worker_threads';
+import type { ActResult } from '../engine.js';
+import type { MetaContext, NarrativeOptions, NarrativePage } from './narrative.js';
+import type { ActionCall, ActionReply } from './narrative-worker.js';
+
+/**
+ * The narrative action (parse, blocks, the thesis rules, band keys) on a thread of its own (issue:
+ * speed). A harvest's main thread is its bound, and the action was two fifths of it (bench
+ * profile: rules, parse); on a machine with a core to spare it runs beside the fetching and the
+ * walk, as the store does (store/thread.ts). Bench crawl, SQLite, five interleaved pairs on two
+ * cores: 0.38–0.39 of `fetch + action` without it, 0.40–0.43 with it; MariaDB one pair, 512 → 541
+ * pages/s. The page's text crosses as one string; the topic profiles, the same for every page
+ * of a run, cross once.
+ *
+ * A page whose action throws fails alone, with the action's message, as it does on the main
+ * thread. A thread that dies fails the pages waiting on it; the next page starts a new one. Idle,
+ * the thread does not hold the process open.
+ */
+/**
+ * The thread's young generation. A page's garbage dies with the page, so a small one costs no
+ * speed, and V8's default (up to 48 MB) took a 100,000-page harvest past 250 MB (bench crawl's
+ * sweep: peak RSS 272 MB by default, 244 with 4 MB, 250 with 8; pages/s within the noise).
+ */
+const YOUNG_GENERATION_MB = 4;
+
+const startWorker = (): Worker =>
+  new Worker(new URL('./narrative-worker.js', import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+
+export class NarrativeThread {
+  private worker: Worker | undefined;
+  private nextId = 1;
+  private readonly waiting = new Map<number, { resolve: (v: ActResult) => void; reject: (e: unknown) => void }>();
+  private batch: ActionCall[] = [];
+  /** The topics the current thread holds; a new thread holds none. */
+  private topicsSent: MetaContext['topics'] | null = null;
+
+  constructor(private readonly start: () => Worker = startWorker) {}
+
+  act(page: NarrativePage, meta: MetaContext, opts: NarrativeOptions): Promise<ActResult> {
+    const worker = this.worker ?? this.started();
+    const { topics, ...lineage } = meta;
+    const call: ActionCall = {
+      id: this.nextId++,
+      page: { finalUrl: page.finalUrl, status: page.status, headers: page.headers, text: page.text, truncated: page.truncated },
+      meta: lineage,
+      opts,
+    };
+    if (topics !== this.topicsSent) {
+      call.topics = topics ?? null;
+      this.topicsSent = topics;
+    }
+    return new Promise((resolve, reject) => {
+      if (this.waiting.size === 0) worker.ref();
+      this.waiting.set(call.id, { resolve, reject });
+      this.batch.push(call);
+      if (this.batch.length === 1) queueMicrotask(() => this.send(worker));
+    });
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.terminate();
+  }
+
+  private started(): Worker {
+    const worker = this.start();
+    this.worker = worker;
+    this.topicsSent = null;
+    worker.unref();
+    worker.on('message', (replies: ActionReply[]) => this.answer(worker, replies));
+    worker.on('error', (err) => this.stopped(worker, err.message));
+    worker.on('exit', (code) => this.stopped(worker, `exit code ${code}`));
+    return worker;
+  }
+
+  private send(worker: Worker): void {
+    const calls = this.batch;
+    this.batch = [];
+    if (worker !== this.worker) {
+      this.failAll(calls.map((c) => c.id), new Error('the page-reading thread stopped before the page reached it'));
+      return;
+    }
+    worker.postMessage(calls);
+  }
+
+  private answer(worker: Worker, replies: ActionReply[]): void {
+    for (const r of replies) {
+      const w = this.waiting.get(r.id);
+      if (!w) continue;
+      this.waiting.delete(r.id);
+      if ('error' in r) w.reject(new Error(r.error));
+      else w.resolve(r.value);
+    }
+    if (this.waiting.size === 0) worker.unref();
+  }
+
+  private stopped(worker: Worker, why: string): void {
+    if (worker !== this.worker) return;
+    this.worker = undefined;
+    this.failAll([...this.waiting.keys()], new Error(`the page-reading thread stopped (${why})`));
+  }
+
+  private failAll(ids: number[], err: Error): void {
+    for (const id of ids) {
+      this.waiting.get(id)?.reject(err);
+      this.waiting.delete(id);
+    }
+  }
+}
