@@ -8,8 +8,8 @@ import type { ActionCall, ActionReply } from './narrative-worker.js';
  * speed). A harvest's main thread is its bound, and the action was two fifths of it (bench
  * profile: rules, parse); on a machine with a core to spare it runs beside the fetching and the
  * walk, as the store does (store/thread.ts). Bench crawl, SQLite, five interleaved pairs on two
- * cores: 0.38–0.39 of `fetch + action` without it, 0.40–0.43 with it; MariaDB one pair, 512 → 541
- * pages/s. The page's text crosses as one string; the topic profiles, the same for every page
+ * cores: 0.38–0.40 of `fetch + action` without it, 0.40–0.43 with it (pages/s 971–1,061 against
+ * 1,015–1,180); MariaDB, one pair, 512 → 541 pages/s. The page's text crosses as one string; the topic profiles, the same for every page
  * of a run, cross once.
  *
  * A page whose action throws fails alone, with the action's message, as it does on the main
