@@ -91,3 +91,21 @@ test('a thread that dies fails the pages waiting on it, and the next page gets a
     await thread.close();
   }
 });
+
+test('closing the thread fails the pages still waiting on it', async () => {
+  const thread = new NarrativeThread();
+  const failed = assert.rejects(thread.act(page(`<p>${PROSE}</p>`), LINEAGE, OPTS), /^Error: the page-reading thread was closed$/);
+  await thread.close();
+  await failed;
+});
+
+test('options that cannot cross to the thread fail their pages, and the thread goes on', async () => {
+  const thread = new NarrativeThread();
+  try {
+    const uncloneable = { ...OPTS, heuristics: { stopWords: (() => true) as unknown as ReadonlySet<string> } };
+    await assert.rejects(thread.act(page(`<p>${PROSE}</p>`), LINEAGE, uncloneable), (e: unknown) => (e as Error).name === 'DataCloneError');
+    assert.equal((await thread.act(page(`<p>${PROSE}</p>`), LINEAGE, OPTS)).nodes.length, 1);
+  } finally {
+    await thread.close();
+  }
+});

@@ -4,19 +4,6 @@ import type { MetaContext, NarrativeOptions, NarrativePage } from './narrative.j
 import type { ActionCall, ActionReply } from './narrative-worker.js';
 
 /**
- * The narrative action (parse, blocks, the thesis rules, band keys) on a thread of its own (issue:
- * speed). A harvest's main thread is its bound, and the action was two fifths of it (bench
- * profile: rules, parse); on a machine with a core to spare it runs beside the fetching and the
- * walk, as the store does (store/thread.ts). Bench crawl, SQLite, five interleaved pairs on two
- * cores: 0.38–0.40 of `fetch + action` without it, 0.40–0.43 with it (pages/s 971–1,061 against
- * 1,015–1,180); MariaDB, one pair, 512 → 541 pages/s. The page's text crosses as one string; the topic profiles, the same for every page
- * of a run, cross once.
- *
- * A page whose action throws fails alone, with the action's message, as it does on the main
- * thread. A thread that dies fails the pages waiting on it; the next page starts a new one. Idle,
- * the thread does not hold the process open.
- */
-/**
  * The thread's young generation. A page's garbage dies with the page, so a small one costs no
  * speed, and V8's default (up to 48 MB) took a 100,000-page harvest past 250 MB (bench crawl's
  * sweep: peak RSS 272 MB by default, 244 with 4 MB, 250 with 8; pages/s within the noise).
@@ -26,6 +13,19 @@ const YOUNG_GENERATION_MB = 4;
 const startWorker = (): Worker =>
   new Worker(new URL('./narrative-worker.js', import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
 
+/**
+ * The narrative action (parse, blocks, the thesis rules, band keys) on a thread of its own (issue:
+ * speed). A harvest's main thread is its bound, and the action was two fifths of it (bench
+ * profile: rules, parse); on a machine with a core to spare it runs beside the fetching and the
+ * walk, as the store does (store/thread.ts). Bench crawl, SQLite, five interleaved pairs on two
+ * cores: 0.38–0.40 of `fetch + action` without it, 0.40–0.43 with it (pages/s 971–1,061 against
+ * 1,015–1,180); MariaDB, one pair, 512 → 541 pages/s. The page's text crosses as one string; the
+ * topic profiles, the same for every page of a run, cross once.
+ *
+ * A page whose action throws fails alone, with the action's message, as it does on the main
+ * thread. A thread that dies fails the pages waiting on it; the next page starts a new one. Idle,
+ * the thread does not hold the process open.
+ */
 export class NarrativeThread {
   private worker: Worker | undefined;
   private nextId = 1;
@@ -57,9 +57,11 @@ export class NarrativeThread {
     });
   }
 
+  /** Ends the thread; a page still waiting on it fails. */
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = undefined;
+    this.failAll([...this.waiting.keys()], new Error('the page-reading thread was closed'));
     await worker?.terminate();
   }
 
@@ -81,7 +83,12 @@ export class NarrativeThread {
       this.failAll(calls.map((c) => c.id), new Error('the page-reading thread stopped before the page reached it'));
       return;
     }
-    worker.postMessage(calls);
+    try {
+      worker.postMessage(calls);
+    } catch (err) {
+      // Only options that cannot be cloned (a caller's bug) get here; the pages of the turn fail.
+      this.failAll(calls.map((c) => c.id), err as Error);
+    }
   }
 
   private answer(worker: Worker, replies: ActionReply[]): void {
