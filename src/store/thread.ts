@@ -1,5 +1,6 @@
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { StoreUnavailableError } from '../errors.js';
+import { ThreadCalls } from '../thread-calls.js';
 import type { Store } from './store.js';
 import { receiveError, STORE_METHODS, type Call, type Reply, type SentError, type StoreMethod, type ThreadOptions } from './thread-protocol.js';
 
@@ -46,9 +47,7 @@ export async function openStoreThread(dbUrl: string, kind: Store['kind'], mustEx
 }
 
 export class ThreadStore {
-  private nextId = 1;
-  private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
-  private batch: Call[] = [];
+  private readonly calls = new ThreadCalls<Call>((batch) => this.send(batch));
   private gone: Error | undefined;
 
   constructor(private readonly worker: Worker, readonly kind: Store['kind']) {
@@ -63,18 +62,10 @@ export class ThreadStore {
 
   private call(method: StoreMethod, args: unknown[]): Promise<unknown> {
     if (this.gone) return Promise.reject(this.gone);
-    return new Promise((resolve, reject) => {
-      const id = this.nextId++;
-      if (this.waiting.size === 0) this.worker.ref();
-      this.waiting.set(id, { resolve, reject });
-      this.batch.push({ id, method, args });
-      if (this.batch.length === 1) queueMicrotask(() => this.send());
-    });
+    return this.calls.call(this.worker, (id) => ({ id, method, args }));
   }
 
-  private send(): void {
-    const calls = this.batch;
-    this.batch = [];
+  private send(calls: Call[]): void {
     try {
       this.worker.postMessage(calls);
     } catch {
@@ -84,29 +75,21 @@ export class ThreadStore {
         try {
           this.worker.postMessage([c]);
         } catch (err) {
-          this.waiting.get(c.id)?.reject(err);
-          this.waiting.delete(c.id);
+          this.calls.settle(c.id, { error: err });
         }
       }
-      if (this.waiting.size === 0) this.worker.unref();
+      this.calls.unrefIfIdle(this.worker);
     }
   }
 
   private answer(replies: Reply[]): void {
-    for (const r of replies) {
-      const w = this.waiting.get(r.id);
-      if (!w) continue;
-      this.waiting.delete(r.id);
-      if ('error' in r) w.reject(receiveError(r.error));
-      else w.resolve(r.value);
-    }
-    if (this.waiting.size === 0) this.worker.unref();
+    for (const r of replies) this.calls.settle(r.id, 'error' in r ? { error: receiveError(r.error) } : { value: r.value });
+    this.calls.unrefIfIdle(this.worker);
   }
 
   private fail(cause: Error): void {
     this.gone ??= new StoreUnavailableError(`the ${this.label()} store's thread stopped (${cause.message})`, cause);
-    for (const w of this.waiting.values()) w.reject(this.gone);
-    this.waiting.clear();
+    this.calls.failAll(this.gone);
   }
 
   private label(): string {

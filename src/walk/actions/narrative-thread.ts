@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { ThreadCalls } from '../../thread-calls.js';
 import type { ActResult } from '../engine.js';
 import type { MetaContext, NarrativeOptions, NarrativePage } from './narrative.js';
 import type { ActionCall, ActionReply } from './narrative-worker.js';
@@ -28,9 +29,7 @@ const startWorker = (): Worker =>
  */
 export class NarrativeThread {
   private worker: Worker | undefined;
-  private nextId = 1;
-  private readonly waiting = new Map<number, { resolve: (v: ActResult) => void; reject: (e: unknown) => void }>();
-  private batch: ActionCall[] = [];
+  private readonly calls = new ThreadCalls<ActionCall>((batch) => this.send(batch));
   /** The topics the current thread holds; a new thread holds none. */
   private topicsSent: MetaContext['topics'] | null = null;
 
@@ -39,29 +38,23 @@ export class NarrativeThread {
   act(page: NarrativePage, meta: MetaContext, opts: NarrativeOptions): Promise<ActResult> {
     const worker = this.worker ?? this.started();
     const { topics, ...lineage } = meta;
-    const call: ActionCall = {
-      id: this.nextId++,
+    const call = (id: number): ActionCall => ({
+      id,
       page: { finalUrl: page.finalUrl, status: page.status, headers: page.headers, text: page.text, truncated: page.truncated },
       meta: lineage,
       opts,
-    };
-    if (topics !== this.topicsSent) {
-      call.topics = topics ?? null;
-      this.topicsSent = topics;
-    }
-    return new Promise((resolve, reject) => {
-      if (this.waiting.size === 0) worker.ref();
-      this.waiting.set(call.id, { resolve, reject });
-      this.batch.push(call);
-      if (this.batch.length === 1) queueMicrotask(() => this.send(worker));
+      ...(topics !== this.topicsSent ? { topics: topics ?? null } : {}),
     });
+    const answer = this.calls.call<ActResult>(worker, call);
+    this.topicsSent = topics;
+    return answer;
   }
 
   /** Ends the thread; a page still waiting on it fails. */
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = undefined;
-    this.failAll([...this.waiting.keys()], new Error('the page-reading thread was closed'));
+    this.calls.failAll(new Error('the page-reading thread was closed'));
     await worker?.terminate();
   }
 
@@ -70,48 +63,28 @@ export class NarrativeThread {
     this.worker = worker;
     this.topicsSent = null;
     worker.unref();
-    worker.on('message', (replies: ActionReply[]) => this.answer(worker, replies));
+    worker.on('message', (replies: ActionReply[]) => {
+      for (const r of replies) this.calls.settle(r.id, 'error' in r ? { error: new Error(r.error) } : { value: r.value });
+      this.calls.unrefIfIdle(worker);
+    });
     worker.on('error', (err) => this.stopped(worker, err.message));
     worker.on('exit', (code) => this.stopped(worker, `exit code ${code}`));
     return worker;
   }
 
-  private send(worker: Worker): void {
-    const calls = this.batch;
-    this.batch = [];
-    if (worker !== this.worker) {
-      this.failAll(calls.map((c) => c.id), new Error('the page-reading thread stopped before the page reached it'));
-      return;
-    }
+  /** A turn's pages; those of a thread that stopped since were failed with it. */
+  private send(calls: ActionCall[]): void {
     try {
-      worker.postMessage(calls);
+      this.worker?.postMessage(calls);
     } catch (err) {
       // Only options that cannot be cloned (a caller's bug) get here; the pages of the turn fail.
-      this.failAll(calls.map((c) => c.id), err as Error);
+      this.calls.failAll(err, calls.map((c) => c.id));
     }
-  }
-
-  private answer(worker: Worker, replies: ActionReply[]): void {
-    for (const r of replies) {
-      const w = this.waiting.get(r.id);
-      if (!w) continue;
-      this.waiting.delete(r.id);
-      if ('error' in r) w.reject(new Error(r.error));
-      else w.resolve(r.value);
-    }
-    if (this.waiting.size === 0) worker.unref();
   }
 
   private stopped(worker: Worker, why: string): void {
     if (worker !== this.worker) return;
     this.worker = undefined;
-    this.failAll([...this.waiting.keys()], new Error(`the page-reading thread stopped (${why})`));
-  }
-
-  private failAll(ids: number[], err: Error): void {
-    for (const id of ids) {
-      this.waiting.get(id)?.reject(err);
-      this.waiting.delete(id);
-    }
+    this.calls.failAll(new Error(`the page-reading thread stopped (${why})`));
   }
 }
