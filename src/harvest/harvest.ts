@@ -7,7 +7,6 @@ import type { Constraint } from '../walk/constraints/constraint.js';
 import { hosts, httpOnly, maxDepth, maxUrlLength, notBinaryExtension, sameHost } from '../walk/constraints/builtin.js';
 import type { WalkOutcome } from '../walk/outcome.js';
 import type { StrategyName } from '../walk/strategies/strategy.js';
-import { markCopies } from './copies.js';
 import { HARVEST_DEFAULTS, type DepthFrom } from './defaults.js';
 import { rebuildProfiles, type MetaTopic } from '../feed/profiles.js';
 import { runActivity, type Activity, type WalkHooks, type WalkReport } from '../walk/walk.js';
@@ -112,8 +111,7 @@ export function harvestActivity(store: Store, opts: HarvestOptions, topics: Meta
     act: async (page, link, { token }) => {
       const meta = await metaOf(link);
       const narrative = { ...opts.narrative, robotsToken: token };
-      const result = thread ? await thread.act(page, meta, narrative) : narrativeAction(page, meta, narrative);
-      return { ...result, nodes: await markCopies(store, result.nodes) };
+      return thread ? thread.act(page, meta, narrative) : narrativeAction(page, meta, narrative);
     },
     reward: (o) => harvestReward(o, opts.reward),
     rewardResetsDepth: (opts.depthFrom ?? HARVEST_DEFAULTS.depthFrom) === 'text',

@@ -197,8 +197,8 @@ export interface NodeInput {
   /** The word 3-shingles the bands were made of (text/minhash.ts, Shingles), when the caller has them: the near-copy check compares them and need not split the text again, now or when the node comes up as a candidate. */
   shingles?: Uint32Array;
   /**
-   * A near-copy of this stored node (found by the caller with nodesSharingBands): no new node is
-   * made; the stored one gains this page as a source and the meta links.
+   * A near-copy of this stored node (completePage finds those of a node with band keys; a caller
+   * may name one): no new node is made; the stored one gains this page as a source and the meta links.
    */
   copyOf?: { id: number; similarity: number };
 }
@@ -566,6 +566,11 @@ export interface Store {
    * nothing is left.
    */
   claimNextLink(domainId: number, owner: string, claim: HostClaim): Promise<ClaimResult>;
+  /**
+   * Stores a page's answer in one transaction: its nodes, new links, outcome and its domain's
+   * reward. A node with band keys that is a near-copy of a stored crawler node, or of an earlier
+   * node of the page, is linked to it or dropped (near-copies.ts), as the pages stored before it see.
+   */
   completePage(page: CompletePageInput): Promise<CompletePageResult>;
   /**
    * Registers the worker or renews its registration, and extends its leases to now + leaseMs:

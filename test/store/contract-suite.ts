@@ -244,8 +244,6 @@ export function contractSuite(b: Backend): void {
         const sig = (i: number) => [7, ...Array.from({ length: 15 }, (_, k) => 1000 * (i + 1) + k)];
         const ids: number[] = [];
         for (let i = 0; i < n; i++) {
-          // As a harvest does: the page's search, then the page.
-          await s.nodesSharingBands([sig(i)], 1);
           const t = `Paragraph number ${i} of the shared key, long enough to pass as one.`;
           const done = await s.completePage({
             linkId: (await s.linkByUrl(pages[i]!))!.id, outcome: { kind: 'harvested' }, domainReward: 1, newLinks: [],
@@ -259,6 +257,31 @@ export function contractSuite(b: Backend): void {
         assert.deepEqual(shared!.map((c) => c.id).sort((x, y) => x - y), ids.slice(0, BAND_FANOUT), 'the key holds its first BAND_FANOUT nodes');
         const [late] = await s.nodesSharingBands([sig(n - 1)], 1);
         assert.deepEqual(late!.map((c) => c.id), [ids[n - 1]], 'a node after the key filled is found by its own keys');
+      }));
+
+    it('completePage links a near-copy to the stored node it copies, drops one of an earlier node of the page, and compares with what an edited node says now', () =>
+      withStore(b, async (s) => {
+        const story = 'The keeper climbed the stairs of the tower at dusk, and the lamp was lit before the first boat came round the point.';
+        const near = story.replace('at dusk', 'at night');
+        const other = 'My grandmother kept her recipes in a tin box on the shelf above the stove, and nobody else was allowed to open it.';
+        const signed = (t: string) => ({ text: t, sentences: [t], metaWordIds: [], bands: bandKeys(shingleSet(words(t))), shingles: shingleSet(words(t)) });
+        const pages = [1, 2, 3, 4].map((i) => `http://nc.test/${i}`);
+        await s.addLinks(pages.map((url) => ({ url, host: 'nc.test', depth: 0 })));
+        const complete = async (i: number, texts: string[]) => s.completePage({
+          linkId: (await s.linkByUrl(pages[i]!))!.id, outcome: { kind: 'harvested' }, domainReward: 1, newLinks: [], nodes: texts.map(signed),
+        });
+        const first = await complete(0, [story, other, near]);
+        assert.equal(first.newNodes, 2, 'the page\'s own near-copy of its first paragraph is dropped');
+        assert.equal(first.nodeIds.length, 2);
+        const copy = await complete(1, [near]);
+        assert.deepEqual(copy.nodeIds, [first.nodeIds[0]], 'the near text is a link to the story');
+        assert.equal(copy.newNodes, 0);
+        assert.deepEqual((await s.summary()).copies, { exact: 0, near: 1 });
+        const edited = story.replace('The keeper', 'Her father');
+        await s.curateNode(first.nodeIds[0]!, { text: { text: edited, sentences: [edited], bands: bandKeys(shingleSet(words(edited))) } }, 'ann', 20);
+        const after = await complete(2, [near]);
+        assert.equal(after.newNodes, 1, 'its Jaccard with what the node says now is 0.62: a node of its own');
+        assert.notEqual(after.nodeIds[0], first.nodeIds[0]);
       }));
 
     it('marks nodes by what their source page says; the gone ones are drawn only when asked; the last checks kept per scope', () =>

@@ -145,17 +145,20 @@ describe('migrations', () => {
         const n = BAND_FANOUT + 3;
         const pages = Array.from({ length: n }, (_, i) => `http://old.test/${i}`);
         await s1.addLinks(pages.map((url) => ({ url, host: 'old.test', depth: 0 })));
-        // No search before these pages, so the store has not learnt that key 7 is full: as an old anwc, it writes them all.
+        // As an old anwc wrote them: every node under key 7 (band 0) and a key of its own (band 1).
         const ids: number[] = [];
         for (const [i, url] of pages.entries()) {
           const t = `Old paragraph ${i}.`;
           const done = await s1.completePage({
             linkId: (await s1.linkByUrl(url))!.id, outcome: { kind: 'harvested' }, domainReward: 1, newLinks: [],
-            nodes: [{ text: t, sentences: [t], metaWordIds: [], bands: [7, 100 + i] }],
+            nodes: [{ text: t, sentences: [t], metaWordIds: [] }],
           });
           ids.push(done.nodeIds[0]!);
         }
         await s1.close();
+        for (const [i, id] of ids.entries()) {
+          for (const key of [7, 2 ** 32 + 100 + i]) await rawSql(db.url, 'INSERT INTO node_bands (band_key, node_id) VALUES (?, ?)', [key, id]);
+        }
         const under = async (key: number) => (await rawSql(db.url, 'SELECT node_id FROM node_bands WHERE band_key = ? ORDER BY node_id', [key])).map((r) => Number(r.node_id));
         assert.equal((await under(7)).length, n);
         const bound = loadMigrations('sqlite').find((m) => m.name === 'band_fanout')!.version;

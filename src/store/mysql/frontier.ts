@@ -4,7 +4,8 @@ import { SCORE_FLOOR } from '../store.js';
 import type { ClaimResult, CompletePageInput, CompletePageResult, DomainScore, HostClaim, Link, LinkInput, LinkOrder, WorkerInfo } from '../store.js';
 import type { MysqlBandCache } from './bands.js';
 import { all, Contended, one, run, type Conn, type Statement, type Tx } from './conn.js';
-import { insertNodes } from './nodes.js';
+import { withNearCopiesAsync } from '../near-copies.js';
+import { insertNodes, nodesSharingBands } from './nodes.js';
 
 /**
  * The crawl frontier on MySQL, where several processes share it: leases are taken with
@@ -167,8 +168,9 @@ export async function scoresSince(c: Conn, since: number): Promise<{ scores: Dom
 }
 
 /**
- * See Store.completePage. Three round trips at most: the lease check, the nodes (when the page
- * gave any), then every other write with the commit.
+ * See Store.completePage. Five round trips at most: the lease check, the near-copy search's two
+ * (the band rows written since, then the candidates, when the page gave nodes with band keys), the
+ * nodes (when the page gave any), then every other write with the commit.
  */
 export async function completePage(
   c: Tx, p: CompletePageInput, known: Map<string, number>, full: FullBands, cache: MysqlBandCache,
@@ -178,7 +180,8 @@ export async function completePage(
   if (!link) throw new Error(`completePage: no link ${p.linkId}`);
   if (p.owner !== undefined && link.lease_owner !== p.owner) return { applied: false, nodeIds: [], newNodes: 0, newLinks: 0 };
 
-  const nodes = await insertNodes(c, 'crawler', p.nodes, String(link.url), at, full, cache);
+  const marked = await withNearCopiesAsync(p.nodes, (signatures, limit) => nodesSharingBands(c, signatures, limit, full, cache));
+  const nodes = await insertNodes(c, 'crawler', marked, String(link.url), at, full, cache);
   const status = p.status ?? 'done';
   const retry = status === 'pending' ? 1 : 0;
   const tried = retry && p.attempted !== false ? 1 : 0;

@@ -22,12 +22,17 @@ export class BandCache {
   private seen = 0;
   private edited: unknown = null;
 
+  /** Read the table whole at the next search. */
+  forget(): void {
+    this.index = new BandIndex();
+    this.seen = 0;
+  }
+
   sync(db: Database.Database): BandIndex {
     const state = db.prepare(BANDS_STATE).get() as Row;
     const top = Number(state.top ?? 0);
     if (state.edited !== this.edited) {
-      this.index = new BandIndex();
-      this.seen = 0;
+      this.forget();
       this.edited = state.edited;
     }
     if (top > this.seen) {

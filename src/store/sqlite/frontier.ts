@@ -3,7 +3,9 @@ import { sha256 } from '../hash.js';
 import { counterDeltas, firstInOrder, LINK_COLUMNS, linkOrderSql, toDomainScore, toLink, toWorker, type FullBands, type Row } from '../rows.js';
 import { SCORE_FLOOR } from '../store.js';
 import type { ClaimResult, CompletePageInput, CompletePageResult, DomainScore, HostClaim, Link, LinkInput, LinkOrder, WorkerInfo } from '../store.js';
-import { insertNodes } from './nodes.js';
+import type { BandCache } from './bands.js';
+import { withNearCopies } from '../near-copies.js';
+import { insertNodes, nodesSharingBands } from './nodes.js';
 
 /**
  * The crawl frontier on SQLite: links, domains, leases. SQLite has one writer at a time, so a
@@ -120,13 +122,14 @@ export function scoresSince(db: Database.Database, since: number): { scores: Dom
   return { scores: rows.map(toDomainScore), latest: rows.length === 0 ? since : Number(rows[rows.length - 1]!.score_at) };
 }
 
-export function completePage(db: Database.Database, p: CompletePageInput, full: FullBands): CompletePageResult {
+export function completePage(db: Database.Database, p: CompletePageInput, full: FullBands, bands: BandCache): CompletePageResult {
   const at = p.at ?? Date.now();
   const link = db.prepare('SELECT url, domain_id, depth, lease_owner FROM links WHERE id = ?').get(p.linkId) as Row | undefined;
   if (!link) throw new Error(`completePage: no link ${p.linkId}`);
   if (p.owner !== undefined && link.lease_owner !== p.owner) return { applied: false, nodeIds: [], newNodes: 0, newLinks: 0 };
 
-  const nodes = insertNodes(db, 'crawler', p.nodes, String(link.url), at, full);
+  const marked = withNearCopies(p.nodes, (signatures, limit) => nodesSharingBands(db, signatures, limit, full, bands));
+  const nodes = insertNodes(db, 'crawler', marked, String(link.url), at, full);
   const newLinks = addLinks(db, p.newLinks, at);
   const status = p.status ?? 'done';
   const retry = status === 'pending' ? 1 : 0;

@@ -57,6 +57,9 @@ export class SqliteStore implements Store {
       try {
         return this.inTransaction.immediate(fn);
       } catch (err) {
+        // The near-copy search may have read band rows of nodes the rollback took back, and their
+        // ids go to the next nodes written.
+        this.bands.forget();
         const code = (err as { code?: string }).code ?? '';
         if (!code.startsWith('SQLITE_BUSY') && !code.startsWith('SQLITE_LOCKED')) throw storageFault(err, this.db.name) ?? err;
         if (attempt >= 3) throw new StoreUnavailableError(`the SQLite database stayed locked by another writer (${code})`, err);
@@ -224,7 +227,7 @@ export class SqliteStore implements Store {
   }
 
   private readonly completions = new GroupCommit<CompletePageInput, CompletePageResult>(
-    (pages) => this.write(() => pages.map((p) => frontier.completePage(this.db, p, this.fullBands))),
+    (pages) => this.write(() => pages.map((p) => frontier.completePage(this.db, p, this.fullBands, this.bands))),
   );
 
   completePage(page: CompletePageInput): Promise<CompletePageResult> {

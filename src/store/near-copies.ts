@@ -1,8 +1,8 @@
 import { keepNewest } from '../bounded.js';
-import { sha256 } from '../store/hash.js';
-import type { NearCandidate, NodeInput, Store } from '../store/store.js';
 import { jaccardIfNear, NEAR_COPY, shingleSet, type Shingles } from '../text/minhash.js';
 import { words } from '../text/tokenize.js';
+import { sha256 } from './hash.js';
+import type { NearCandidate, NodeInput } from './store.js';
 
 /**
  * Marks the near-copies among a page's new nodes (issue: a footer, a disclaimer or a licence line
@@ -11,18 +11,28 @@ import { words } from '../text/tokenize.js';
  * (`copyOf`), and one alike with an earlier node of the same page is dropped. The same text is not
  * a near-copy: the store already keeps one node per text and records the repeat.
  *
- * The stored candidates are read before the page's transaction, so two pages in flight at once may
- * each keep their copy of a new paragraph; the next page that meets it finds both and links to the
- * closer one.
+ * The store decides it in the page's own transaction (completePage), so a page sees the nodes of
+ * every page stored before it, those committed with it in one group too. Deciding it on the
+ * crawler's side took a call and its answer a page (the candidates with their shingles, 5.5 kB)
+ * between the store's thread and the main one, and let two pages in flight keep a copy each.
  */
-export async function markCopies(store: Store, nodes: NodeInput[]): Promise<NodeInput[]> {
-  const signed = nodes.map((n, i) => [n, i] as const).filter(([n]) => n.bands && n.bands.length > 0);
-  if (signed.length === 0) return nodes;
-  const found = await store.nodesSharingBands(signed.map(([n]) => n.bands!), CANDIDATES);
-  const stored: Candidate[][] = nodes.map(() => []);
-  signed.forEach(([, i], k) => (stored[i] = found[k]!.map((c) => ({ ...c, shingles: c.shingles ?? shinglesOf(c.id, c.text ?? '') }))));
-  return nearCopies(nodes, stored);
+export function withNearCopies(nodes: NodeInput[], search: (signatures: number[][], limit: number) => NearCandidate[][]): NodeInput[] {
+  if (!nodes.some(searched)) return nodes;
+  const found = search(nodes.map((n) => (searched(n) ? n.bands! : [])), CANDIDATES);
+  return nearCopies(nodes, found.map((cs) => cs.map(withShingles)));
 }
+
+/** withNearCopies for a store whose search waits on its server. */
+export async function withNearCopiesAsync(
+  nodes: NodeInput[], search: (signatures: number[][], limit: number) => Promise<NearCandidate[][]>,
+): Promise<NodeInput[]> {
+  if (!nodes.some(searched)) return nodes;
+  const found = await search(nodes.map((n) => (searched(n) ? n.bands! : [])), CANDIDATES);
+  return withNearCopies(nodes, () => found);
+}
+
+/** A node with band keys that its caller did not already link to the node it copies. */
+const searched = (n: NodeInput): boolean => !n.copyOf && n.bands !== undefined && n.bands.length > 0;
 
 /**
  * The stored nodes a new one is compared with: those sharing most band keys with it. A near-copy
@@ -33,6 +43,8 @@ const CANDIDATES = 8;
 
 /** A stored node as the decision compares it: with its shingles, read or split. */
 export type Candidate = NearCandidate & { shingles: Shingles };
+
+const withShingles = (c: NearCandidate): Candidate => ({ ...c, shingles: c.shingles ?? shinglesOf(c.id, c.text ?? '') });
 
 /**
  * A candidate stored without its shingles (before nodes kept them, or edited by an author since)
@@ -54,14 +66,18 @@ function shinglesOf(id: number, text: string): Shingles {
 }
 
 /**
- * markCopies' decision, given each node's stored candidates (stored[i] for nodes[i]) with their
- * shingles. A candidate of the node's very text is not a near-copy; its hash is compared only
- * with those alike enough to be one, few on most pages.
+ * The decision, given each node's stored candidates (stored[i] for nodes[i]) with their shingles.
+ * A candidate of the node's very text is not a near-copy; its hash is compared only with those
+ * alike enough to be one, few on most pages.
  */
 export function nearCopies(nodes: NodeInput[], stored: Candidate[][]): NodeInput[] {
   const kept: { text: string; shingles: Shingles }[] = [];
   const out: NodeInput[] = [];
   nodes.forEach((n, i) => {
+    if (n.copyOf) {
+      out.push(n);
+      return;
+    }
     const own = n.shingles ?? shingleSet(words(n.text));
     if (kept.some((k) => k.text !== n.text && jaccardIfNear(own, k.shingles) >= NEAR_COPY)) return;
     let best: { id: number; similarity: number } | undefined;

@@ -1,0 +1,106 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { nearCopies } from '../../src/store/near-copies.js';
+import { openStore } from '../../src/store/open.js';
+import type { NodeInput, Store } from '../../src/store/store.js';
+import { SqliteStore } from '../../src/store/sqlite/store.js';
+import { sqliteDb } from '../support/db.js';
+import { bandKeys, NEAR_COPY, shingleSet } from '../../src/text/minhash.js';
+import { words } from '../../src/text/tokenize.js';
+import { sha256 } from '../../src/store/hash.js';
+
+const STORY = 'The keeper climbed the stairs of the tower at dusk, and the lamp was lit before the first boat came round the point.';
+const OTHER = 'My grandmother kept her recipes in a tin box on the shelf above the stove, and nobody else was allowed to open it.';
+const LANTERN = 'A lantern hung by the door of the boathouse, and its light fell on the wet stones of the slipway below the house.';
+const node = (text: string) => ({ text, sentences: [text], metaWordIds: [] });
+/** A node as a harvest gives it: with its band keys and the shingles they were made of. */
+const signed = (text: string): NodeInput => {
+  const shingles = shingleSet(words(text));
+  return { ...node(text), bands: bandKeys(shingles), shingles };
+};
+const stored = (id: number, text: string) => ({ id, textHash: sha256(text), shingles: shingleSet(words(text)) });
+
+test('a node alike with a stored one becomes a link to the closest; others stay new', () => {
+  const edited = STORY.replace('at dusk', 'at night');
+  const further = STORY.replace('at dusk', 'at night').replace('first boat', 'last ship');
+  const out = nearCopies([node(edited), node(OTHER)], [[stored(1, further), stored(2, STORY)], [stored(1, further)]]);
+  assert.equal(out[0]!.copyOf?.id, 2, 'the story with one word changed, not the one with three');
+  assert.ok(out[0]!.copyOf!.similarity >= NEAR_COPY && out[0]!.copyOf!.similarity < 1);
+  assert.equal(out[1]!.copyOf, undefined);
+});
+
+test('the same text is left to the store; a near-copy of an earlier node of the page is dropped; a copy the caller named stays', () => {
+  assert.equal(nearCopies([node(STORY)], [[stored(2, STORY)]])[0]!.copyOf, undefined);
+  const out = nearCopies([node(STORY), node(OTHER), node(STORY.replace('at dusk', 'at night'))], [[], [], []]);
+  assert.deepEqual(out.map((n) => n.text), [STORY, OTHER]);
+  const named = { ...node(STORY.replace('at dusk', 'at night')), copyOf: { id: 9, similarity: 0.8 } };
+  assert.deepEqual(nearCopies([node(STORY), named], [[], [stored(2, STORY)]])[1], named);
+});
+
+/** Completes one page of a.test with the nodes, its link added first. */
+async function complete(store: Store, path: string, nodes: NodeInput[]) {
+  await store.addLinks([{ url: `http://a.test${path}`, host: 'a.test', depth: 0 }]);
+  const linkId = (await store.linkByUrl(`http://a.test${path}`))!.id;
+  return store.completePage({ linkId, outcome: { kind: 'harvested' }, domainReward: 1, newLinks: [], nodes });
+}
+
+test('a stored candidate is compared by the shingles stored with it, not split again', async () => {
+  const db = sqliteDb();
+  const store = await openStore(db.url);
+  try {
+    // The node's text is OTHER, its stored shingles and bands are STORY's: only the stored shingles make the probe a copy of it.
+    const shingles = shingleSet(words(STORY));
+    const [id] = (await complete(store, '/1', [{ ...node(OTHER), bands: bandKeys(shingles), shingles }])).nodeIds;
+    assert.deepEqual((await complete(store, '/2', [signed(STORY.replace('at dusk', 'at night'))])).nodeIds, [id]);
+  } finally {
+    await store.close();
+    await db.cleanup();
+  }
+});
+
+test('pages committed together see each other: the second page\'s near-copy links to the first page\'s node', async () => {
+  const db = sqliteDb();
+  const store = await openStore(db.url);
+  try {
+    await store.addLinks(['/1', '/2'].map((p) => ({ url: `http://a.test${p}`, host: 'a.test', depth: 0 })));
+    const ids = await Promise.all(['/1', '/2'].map(async (p) => (await store.linkByUrl(`http://a.test${p}`))!.id));
+    // Submitted in one turn: one group, one transaction.
+    const [first, second] = await Promise.all([
+      store.completePage({ linkId: ids[0]!, outcome: { kind: 'harvested' }, domainReward: 1, newLinks: [], nodes: [signed(STORY)] }),
+      store.completePage({ linkId: ids[1]!, outcome: { kind: 'harvested' }, domainReward: 1, newLinks: [], nodes: [signed(STORY.replace('at dusk', 'at night'))] }),
+    ]);
+    assert.deepEqual(second!.nodeIds, first!.nodeIds);
+    assert.deepEqual((await store.summary()).copies, { exact: 0, near: 1 });
+  } finally {
+    await store.close();
+    await db.cleanup();
+  }
+});
+
+test('after a group the database refused (its disk full), the near-copy search reads the band rows again: ids of nodes taken back go to others', async () => {
+  const db = sqliteDb();
+  const store = SqliteStore.open(db.url.slice('sqlite:'.length));
+  // The store's own connection: a limit on the file's pages is how a test fills its disk.
+  const conn = (store as unknown as { db: import('better-sqlite3').Database }).db;
+  try {
+    await store.addLinks(['/1', '/2', '/3'].map((p) => ({ url: `http://a.test${p}`, host: 'a.test', depth: 0 })));
+    const ids = await Promise.all(['/1', '/2', '/3'].map(async (p) => (await store.linkByUrl(`http://a.test${p}`))!.id));
+    const page = (i: number, nodes: NodeInput[]) => ({ linkId: ids[i]!, outcome: { kind: 'harvested' as const }, domainReward: 1, newLinks: [], nodes });
+    conn.pragma(`max_page_count = ${conn.pragma('page_count', { simple: true })}`);
+    // The story fits the pages there are; the second page's search reads its band rows; the third page's long text does not fit.
+    const group = await Promise.allSettled([
+      store.completePage(page(0, [signed(STORY)])),
+      store.completePage(page(1, [signed(OTHER)])),
+      store.completePage(page(2, [signed(`${LANTERN} `.repeat(200))])),
+    ]);
+    assert.deepEqual(group.map((r) => r.status), ['rejected', 'rejected', 'rejected'], 'a full disk fails the whole group');
+    conn.pragma('max_page_count = 1073741823');
+    // The lantern takes the story's id; a near-copy of it must find it by its band rows.
+    const [lantern] = (await store.completePage(page(0, [signed(LANTERN)]))).nodeIds;
+    const copy = await store.completePage(page(1, [signed(LANTERN.replace('wet stones', 'dry stones'))]));
+    assert.deepEqual(copy.nodeIds, [lantern]);
+  } finally {
+    await store.close();
+    await db.cleanup();
+  }
+});
