@@ -1,5 +1,6 @@
 import { endianness } from 'node:os';
 import { keepNewest } from '../bounded.js';
+import type { CandidateCache } from './candidate-cache.js';
 import { META_WORD_MAX, type AuditEntry, type Domain, type DomainScore, type WorkerInfo, type DrawOptions, type Link, type LinkOrder, type LinkOutcome, type LinkStatus, type MetaWord, type MetaWordInput, type NearCandidate, type NodeQuery, type NodeStatus, type Origin, type Review, type Run, type StoredNode, type StoryFile, type UrlCheck, type StoredProfile, type NodeLink, type LinkEvidence, type NodeInput } from './store.js';
 
 /**
@@ -282,10 +283,32 @@ function topByShared(shared: Map<number, number>, limit: number): number[] {
  */
 export const CANDIDATE_COLUMNS = 'id, text_hash, shingles, CASE WHEN shingles IS NULL THEN text END AS text';
 
-/** Each signature's ranked candidate ids (rankByBands) with their rows (CANDIDATE_COLUMNS); an id without a row (no crawler node) is left out. */
-export function candidatesInRank(ranked: number[][], rows: Row[]): NearCandidate[][] {
-  const byId = new Map(rows.map((r) => [Number(r.id), toCandidate(r)]));
-  return ranked.map((list) => list.flatMap((id) => byId.get(id) ?? []));
+/**
+ * The near-copy search's candidates after ranking (rankByBands): those the cache holds, taken out
+ * before the rest are read, which may push them out of it.
+ */
+export function heldCandidates(ranked: number[][], cache: CandidateCache): { held: Map<number, NearCandidate>; toRead: number[] } {
+  const held = new Map<number, NearCandidate>();
+  const toRead: number[] = [];
+  for (const id of new Set(ranked.flat())) {
+    const c = cache.get(id);
+    if (c) held.set(id, c);
+    else toRead.push(id);
+  }
+  return { held, toRead };
+}
+
+/**
+ * Each signature's ranked candidate ids with the candidates held and the rows read
+ * (CANDIDATE_COLUMNS), which the cache keeps; an id without either (no crawler node) is left out.
+ */
+export function candidatesInRank(ranked: number[][], held: Map<number, NearCandidate>, rows: Row[], cache: CandidateCache): NearCandidate[][] {
+  for (const r of rows) {
+    const c = toCandidate(r);
+    held.set(c.id, c);
+    cache.keep(c);
+  }
+  return ranked.map((list) => list.flatMap((id) => held.get(id) ?? []));
 }
 
 function toCandidate(r: Row): NearCandidate {

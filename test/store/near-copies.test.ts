@@ -4,10 +4,11 @@ import { nearCopies } from '../../src/store/near-copies.js';
 import { openStore } from '../../src/store/open.js';
 import type { NodeInput, Store } from '../../src/store/store.js';
 import { SqliteStore } from '../../src/store/sqlite/store.js';
-import { sqliteDb } from '../support/db.js';
+import { rawSql, sqliteDb } from '../support/db.js';
 import { bandKeys, NEAR_COPY, shingleSet } from '../../src/text/minhash.js';
 import { words } from '../../src/text/tokenize.js';
 import { sha256 } from '../../src/store/hash.js';
+import { shingleBlob } from '../../src/store/rows.js';
 
 const STORY = 'The keeper climbed the stairs of the tower at dusk, and the lamp was lit before the first boat came round the point.';
 const OTHER = 'My grandmother kept her recipes in a tin box on the shelf above the stove, and nobody else was allowed to open it.';
@@ -99,6 +100,21 @@ test('after a group the database refused (its disk full), the near-copy search r
     const [lantern] = (await store.completePage(page(0, [signed(LANTERN)]))).nodeIds;
     const copy = await store.completePage(page(1, [signed(LANTERN.replace('wet stones', 'dry stones'))]));
     assert.deepEqual(copy.nodeIds, [lantern]);
+  } finally {
+    await store.close();
+    await db.cleanup();
+  }
+});
+
+test('a candidate read once is compared from memory after: what the row says since is not read again', async () => {
+  const db = sqliteDb();
+  const store = await openStore(db.url);
+  try {
+    const [story] = (await complete(store, '/1', [signed(STORY)])).nodeIds;
+    assert.deepEqual((await complete(store, '/2', [signed(STORY.replace('at dusk', 'at night'))])).nodeIds, [story], 'read, and kept');
+    // Written behind the store's back, without the edit counter an author's edit bumps: only a read would see it.
+    await rawSql(db.url, 'UPDATE nodes SET shingles = ? WHERE id = ?', [shingleBlob(shingleSet(words(OTHER))), story]);
+    assert.deepEqual((await complete(store, '/3', [signed(STORY.replace('first boat', 'last boat'))])).nodeIds, [story]);
   } finally {
     await store.close();
     await db.cleanup();

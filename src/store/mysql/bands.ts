@@ -1,4 +1,5 @@
 import { BANDS_EDITED, BandIndex } from '../band-index.js';
+import { CandidateCache } from '../candidate-cache.js';
 import { all, type Conn } from './conn.js';
 
 /** What curateNode runs when it rewrites a node's band rows. */
@@ -42,6 +43,8 @@ export class MysqlBandCache {
   private settled = 0;
   private catchUpAt = 0;
   private edited: string | null = null;
+  /** The candidates read last (candidate-cache.ts), emptied with the index. */
+  readonly candidates = new CandidateCache();
 
   private readonly statement: string;
 
@@ -62,6 +65,7 @@ export class MysqlBandCache {
       const edited = state?.band_keys == null ? null : String(state.band_keys);
       if (edited !== this.edited) {
         this.edited = edited;
+        this.candidates.clear();
         // A read from the first node takes the table as it is; one since a later node, again whole.
         if (from > 0) {
           this.index = new BandIndex();

@@ -1,6 +1,6 @@
 import type { ResultSetHeader } from 'mysql2/promise';
 import { sha256 } from '../hash.js';
-import { bandRows, CANDIDATE_COLUMNS, evidenceJson, NODE_LINKS, toNodeLink, toProfile, candidatesInRank, shingleBlob, checkMetaWords, FullBands, metaAudit, nodeQueryWhere, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
+import { bandRows, CANDIDATE_COLUMNS, evidenceJson, NODE_LINKS, toNodeLink, toProfile, candidatesInRank, heldCandidates, shingleBlob, checkMetaWords, FullBands, metaAudit, nodeQueryWhere, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
 import { TextTakenError, type AuditEntry, type NearCandidate, type NodeChange, type StoryFile } from '../store.js';
 import type {
   NodeLink, StoredProfile, MetaLinkInput,
@@ -91,9 +91,9 @@ export async function nodesSharingBands(
 ): Promise<NearCandidate[][]> {
   if (!signatures.some((s) => s.length > 0)) return signatures.map(() => []);
   const ranked = rankInIndex(await cache.sync(c), signatures, limit, full);
-  const ids = [...new Set(ranked.flat())];
-  if (ids.length === 0) return ranked.map(() => []);
-  return candidatesInRank(ranked, await all(c, `SELECT ${CANDIDATE_COLUMNS} FROM nodes WHERE id IN (?) AND origin = 'crawler'`, [ids]));
+  const { held, toRead } = heldCandidates(ranked, cache.candidates);
+  const rows = toRead.length === 0 ? [] : await all(c, `SELECT ${CANDIDATE_COLUMNS} FROM nodes WHERE id IN (?) AND origin = 'crawler'`, [toRead]);
+  return candidatesInRank(ranked, held, rows, cache.candidates);
 }
 
 export async function replaceMarkupFile(c: Tx, file: MarkupFileInput, at: number): Promise<ReplaceFileResult> {

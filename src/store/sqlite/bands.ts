@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { BANDS_EDITED, BandIndex } from '../band-index.js';
+import { CandidateCache } from '../candidate-cache.js';
 import type { Row } from '../rows.js';
 
 /** The band rows of nodes written after a given one, in the table's own order (node_id, band_key). */
@@ -21,11 +22,14 @@ export class BandCache {
   private index = new BandIndex();
   private seen = 0;
   private edited: unknown = null;
+  /** The candidates read last (candidate-cache.ts), emptied with the index. */
+  readonly candidates = new CandidateCache();
 
-  /** Read the table whole at the next search. */
+  /** Read the table whole at the next search, and the candidates anew. */
   forget(): void {
     this.index = new BandIndex();
     this.seen = 0;
+    this.candidates.clear();
   }
 
   sync(db: Database.Database): BandIndex {

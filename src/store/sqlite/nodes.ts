@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { sha256 } from '../hash.js';
 import { rankInIndex } from '../band-index.js';
 import { BUMP_BANDS_EDITED, type BandCache } from './bands.js';
-import { bandRows, CANDIDATE_COLUMNS, evidenceJson, NODE_LINKS, toNodeLink, toProfile, candidatesInRank, shingleBlob, checkMetaWords, FullBands, metaAudit, nodeQueryWhere, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
+import { bandRows, CANDIDATE_COLUMNS, evidenceJson, NODE_LINKS, toNodeLink, toProfile, candidatesInRank, heldCandidates, shingleBlob, checkMetaWords, FullBands, metaAudit, nodeQueryWhere, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
 import { TextTakenError, type AuditEntry, type NearCandidate, type NodeChange, type StoryFile } from '../store.js';
 import type {
   NodeLink, StoredProfile, MetaLinkInput,
@@ -77,11 +77,11 @@ export const CANDIDATE_ROWS = `SELECT ${CANDIDATE_COLUMNS} FROM nodes WHERE id I
 export function nodesSharingBands(
   db: Database.Database, signatures: number[][], limit: number, full: FullBands, bands: BandCache,
 ): NearCandidate[][] {
+  if (!signatures.some((s) => s.length > 0)) return signatures.map(() => []);
   const ranked = rankInIndex(bands.sync(db), signatures, limit, full);
-  const ids = [...new Set(ranked.flat())];
-  if (ids.length === 0) return ranked.map(() => []);
-  const rows = db.prepare(CANDIDATE_ROWS).all(JSON.stringify(ids)) as Row[];
-  return candidatesInRank(ranked, rows);
+  const { held, toRead } = heldCandidates(ranked, bands.candidates);
+  const rows = toRead.length === 0 ? [] : (db.prepare(CANDIDATE_ROWS).all(JSON.stringify(toRead)) as Row[]);
+  return candidatesInRank(ranked, held, rows, bands.candidates);
 }
 
 export function replaceMarkupFile(db: Database.Database, file: MarkupFileInput, at: number): ReplaceFileResult {
