@@ -10,6 +10,10 @@ import { runInNewContext } from 'node:vm';
  * 2 % more CPU (bench crawl; 96 MB: ~200 MB, and ~10 % more CPU). Since the store has a thread of
  * its own (store/thread.ts) the default is 64: at 128 a 100,000-page harvest peaked at
  * 258–262 MB, at 64 at 243 MB, still 14 % faster than on one thread (bench crawl's sweep).
+ * Since the store's thread decides near-copies and keeps its candidates in memory, the main thread
+ * holds less and the store's thread more: at 64 a 100,000-page harvest peaked at 267–272 MB, at
+ * 56 at 256–257, at 48 at 227 and 242 MB, as fast as the code before at 64 (702–721 pages/s against
+ * 652–713, 2.02–2.09 ms of CPU a page against 1.95–2.08; interleaved, 2026-11-29): the default.
  *
  * Returns the function that stops it; a budget of 0 does nothing.
  */

@@ -6,7 +6,7 @@ import { receiveError, STORE_METHODS, type Call, type Reply, type SentError, typ
 
 /**
  * A SQLite thread's memory, kept small for a 100,000-page harvest to stay under 250 MB (bench
- * crawl's sweep, with the harvest's --heap-budget 64): the crawl's reads are the heads of the
+ * crawl's sweep, with the harvest's --heap-budget): the crawl's reads are the heads of the
  * frontier's indexes and the rows just written (the band keys are in memory), so better-sqlite3's
  * 16 MB page cache bought no speed and 2 MB gives back 14 MB; the thread makes little garbage, so a
  * young generation of 2 MB is enough. A MySQL thread parses every answer: V8's defaults (its
