@@ -1,10 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { nearCopies } from '../../src/store/near-copies.js';
-import { openStore } from '../../src/store/open.js';
 import type { NodeInput, Store } from '../../src/store/store.js';
 import { SqliteStore } from '../../src/store/sqlite/store.js';
-import { rawSql, sqliteDb } from '../support/db.js';
+import { rawSql, sqliteDb, withSqliteStore } from '../support/db.js';
 import { bandKeys, NEAR_COPY, shingleSet } from '../../src/text/minhash.js';
 import { words } from '../../src/text/tokenize.js';
 import { sha256 } from '../../src/store/hash.js';
@@ -45,24 +44,16 @@ async function complete(store: Store, path: string, nodes: NodeInput[]) {
   return store.completePage({ linkId, outcome: { kind: 'harvested' }, domainReward: 1, newLinks: [], nodes });
 }
 
-test('a stored candidate is compared by the shingles stored with it, not split again', async () => {
-  const db = sqliteDb();
-  const store = await openStore(db.url);
-  try {
+test('a stored candidate is compared by the shingles stored with it, not split again', () =>
+  withSqliteStore(async (store) => {
     // The node's text is OTHER, its stored shingles and bands are STORY's: only the stored shingles make the probe a copy of it.
     const shingles = shingleSet(words(STORY));
     const [id] = (await complete(store, '/1', [{ ...node(OTHER), bands: bandKeys(shingles), shingles }])).nodeIds;
     assert.deepEqual((await complete(store, '/2', [signed(STORY.replace('at dusk', 'at night'))])).nodeIds, [id]);
-  } finally {
-    await store.close();
-    await db.cleanup();
-  }
-});
+  }));
 
-test('pages committed together see each other: the second page\'s near-copy links to the first page\'s node', async () => {
-  const db = sqliteDb();
-  const store = await openStore(db.url);
-  try {
+test('pages committed together see each other: the second page\'s near-copy links to the first page\'s node', () =>
+  withSqliteStore(async (store) => {
     await store.addLinks(['/1', '/2'].map((p) => ({ url: `http://a.test${p}`, host: 'a.test', depth: 0 })));
     const ids = await Promise.all(['/1', '/2'].map(async (p) => (await store.linkByUrl(`http://a.test${p}`))!.id));
     // Submitted in one turn: one group, one transaction.
@@ -72,11 +63,7 @@ test('pages committed together see each other: the second page\'s near-copy link
     ]);
     assert.deepEqual(second!.nodeIds, first!.nodeIds);
     assert.deepEqual((await store.summary()).copies, { exact: 0, near: 1 });
-  } finally {
-    await store.close();
-    await db.cleanup();
-  }
-});
+  }));
 
 test('after a group the database refused (its disk full), the near-copy search reads the band rows again: ids of nodes taken back go to others', async () => {
   const db = sqliteDb();
@@ -106,17 +93,11 @@ test('after a group the database refused (its disk full), the near-copy search r
   }
 });
 
-test('a candidate read once is compared from memory after: what the row says since is not read again', async () => {
-  const db = sqliteDb();
-  const store = await openStore(db.url);
-  try {
+test('a candidate read once is compared from memory after: what the row says since is not read again', () =>
+  withSqliteStore(async (store, url) => {
     const [story] = (await complete(store, '/1', [signed(STORY)])).nodeIds;
     assert.deepEqual((await complete(store, '/2', [signed(STORY.replace('at dusk', 'at night'))])).nodeIds, [story], 'read, and kept');
     // Written behind the store's back, without the edit counter an author's edit bumps: only a read would see it.
-    await rawSql(db.url, 'UPDATE nodes SET shingles = ? WHERE id = ?', [shingleBlob(shingleSet(words(OTHER))), story]);
+    await rawSql(url, 'UPDATE nodes SET shingles = ? WHERE id = ?', [shingleBlob(shingleSet(words(OTHER))), story]);
     assert.deepEqual((await complete(store, '/3', [signed(STORY.replace('first boat', 'last boat'))])).nodeIds, [story]);
-  } finally {
-    await store.close();
-    await db.cleanup();
-  }
-});
+  }));

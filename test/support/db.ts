@@ -36,11 +36,11 @@ export function sqliteDb(): TestDb {
 }
 
 /** Runs `fn` on a store in a fresh SQLite file, closed and removed afterwards whatever `fn` does. */
-export async function withSqliteStore<T>(fn: (store: Store) => Promise<T>): Promise<T> {
+export async function withSqliteStore<T>(fn: (store: Store, url: string) => Promise<T>): Promise<T> {
   const db = sqliteDb();
   const store = await openStore(db.url);
   try {
-    return await fn(store);
+    return await fn(store, db.url);
   } finally {
     await store.close();
     await db.cleanup();
