@@ -28,9 +28,13 @@ const KEEP = process.env.BENCH_PROFILE_KEEP;
 const dist = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(dist, 'src', 'cli', 'main.js');
 
-/** The parts, first match wins, by the script's URL. */
+/**
+ * The parts, first match wins, by the script's URL and, for the near-copy search that shares
+ * the store's files, by function: the store decides near-copies inside completePage.
+ */
+const NEAR_COPY_FUNCTIONS = /^(nodesSharingBands|heldCandidates|candidatesInRank|rankByBands|topByShared)$/;
 const PARTS: [string, RegExp][] = [
-  ['near-copies (MinHash, shingles)', /\/src\/harvest\/copies\.js|\/src\/text\/minhash\.js/],
+  ['near-copies (MinHash, shingles)', /\/src\/store\/(near-copies|candidate-cache|band-index|sqlite\/bands)\.js|\/src\/text\/minhash\.js/],
   // The messages to and from the store's thread are the store's cost.
   ['store (SQLite statements and commits)', /\/src\/store\/|\/node_modules\/better-sqlite3\/|^node:internal\/worker/],
   ['HTML parse', /\/src\/html\/|\/node_modules\/(node-html-parser|he|entities|css-select|domhandler)\//],
@@ -53,6 +57,7 @@ function shares(p: Profile): Shares {
   const partOf = (n: ProfileNode): string | undefined => {
     const { url, functionName } = n.callFrame;
     if (!url) return functionName === '(garbage collector)' ? 'garbage collection' : functionName === '(idle)' ? 'idle' : undefined;
+    if (NEAR_COPY_FUNCTIONS.test(functionName) && /\/src\/store\//.test(url)) return PARTS[0]![0];
     return PARTS.find(([, re]) => re.test(url))?.[0] ?? 'other';
   };
   const parts = new Map<string, number>();

@@ -15,7 +15,7 @@ import * as nodes from './nodes.js';
 import { openSqliteDb, type SqliteOptions } from './open.js';
 import { BandCache } from './bands.js';
 
-const SQLITE_FAILURE_KEY =
+export const SQLITE_FAILURE_KEY =
   "CASE WHEN outcome_kind = 'http-error' THEN 'http-' || json_extract(outcome_detail, '$.status') ELSE json_extract(outcome_detail, '$.failure') END";
 
 /**

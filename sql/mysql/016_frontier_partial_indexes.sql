@@ -1,0 +1,2 @@
+-- SQLite only (sql/sqlite/016_frontier_partial_indexes.sql): MySQL has no partial indexes, and a
+-- MySQL harvest's cost a page is its statements and round trips, not the pages a commit writes.
