@@ -81,6 +81,7 @@ export interface StoredNode {
   id: number;
   origin: Origin;
   text: string;
+  /** An author node's sentences; none for a crawler node, whose sentences are its text split (exportSentences). */
   sentences: string[];
   sourceUrl: string | null;
   relevance: number | null;
@@ -185,7 +186,12 @@ export interface NodeLink {
 /** A node as a page or a markup file gives it; its meta words are already stored. */
 export interface NodeInput {
   text: string;
-  sentences: string[];
+  /**
+   * An author's sentences, kept as written. A crawler node is one paragraph whose sentences are
+   * its text split (feed/formats.ts, exportSentences), so none are sent or stored for it: they
+   * doubled its row and its messages between the threads.
+   */
+  sentences?: string[];
   relevance?: number | null;
   metaWordIds: number[];
   /** How strongly the node speaks of each of its meta words (same order); 1 each when absent. */

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { importFiles } from '../../src/feed/import.js';
+import { exportSentences } from '../../src/feed/formats.js';
 import { parseDom } from '../../src/html/dom.js';
 import { MIN_CONTEXT_TERMS } from '../../src/text/profile.js';
 import { contentStems } from '../../src/text/relevance.js';
@@ -180,7 +181,8 @@ function e2eSuite(name: string, fresh: () => TestDb): void {
         const [node] = (await c.store.nodes({ origin: 'crawler' })).filter((n) => n.text === paragraph);
         assert.ok(node, `no node for “${stem}…” of ${host}${path}`);
         assert.equal(node.sourceUrl, page.url);
-        assert.ok(node.sentences.length > 1, 'the paragraph is split into sentences');
+        assert.deepEqual(node.sentences, [], 'a crawler node is stored as its text alone');
+        assert.ok(exportSentences(node).length > 1, 'exported, the paragraph is split into sentences');
         assert.ok(nodesOf(c.links.get(page.url)) > 0);
       }
     });

@@ -48,7 +48,7 @@ export async function insertNodes(
   if (hashed.length > 0) {
     const [res, rows] = await c.batch([
       ['INSERT IGNORE INTO nodes (origin, text, sentences, text_hash, source_url, relevance, created_at, shingles) VALUES ?',
-        [hashed.map(({ n, hash }) => [origin, n.text, JSON.stringify(n.sentences), hash, sourceUrl, n.relevance ?? null, at, shingleBlob(n.shingles)])]],
+        [hashed.map(({ n, hash }) => [origin, n.text, JSON.stringify(n.sentences ?? []), hash, sourceUrl, n.relevance ?? null, at, shingleBlob(n.shingles)])]],
       ['SELECT id, text_hash, source_url FROM nodes WHERE origin = ? AND text_hash IN (?)', [origin, hashed.map((h) => h.hash)]],
     ]) as [ResultSetHeader, Row[]];
     newNodes = res.affectedRows;

@@ -51,7 +51,7 @@ export function insertNodes(
       if (sourceUrl !== null) copy.run(id, sourceUrl, 'near', n.copyOf.similarity, at);
     } else {
       const hash = sha256(n.text);
-      const r = insert.run(origin, n.text, JSON.stringify(n.sentences), hash, sourceUrl, n.relevance ?? null, at, shingleBlob(n.shingles));
+      const r = insert.run(origin, n.text, JSON.stringify(n.sentences ?? []), hash, sourceUrl, n.relevance ?? null, at, shingleBlob(n.shingles));
       newNodes += r.changes;
       if (r.changes > 0) {
         id = Number(r.lastInsertRowid);

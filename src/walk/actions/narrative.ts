@@ -3,7 +3,6 @@ import { extract, type ExtractorName } from '../../extract/index.js';
 import { contentStems, contentStemsOfWords, metaEvidence, relevanceOfStems, resolveHeuristics, type HeuristicOptions } from '../../text/index.js';
 import { topicLinks, LITERAL_HEADING, LITERAL_TEXT, type TopicProfile } from '../../text/profile.js';
 import { bandKeys, shingleSet } from '../../text/minhash.js';
-import { splitSentences } from '../../text/sentences.js';
 import type { LinkEvidence, NodeInput } from '../../store/store.js';
 import type { ActResult } from '../engine.js';
 import type { FoundLink } from '../act-result.js';
@@ -87,7 +86,6 @@ export function narrativeAction(page: NarrativePage, meta: MetaContext, opts: Na
     const shingles = shingleSet(kept.words);
     nodes.push({
       text: kept.text,
-      sentences: splitSentences(kept.text),
       relevance: meta.metaStems.length === 0 ? 0 : relevanceOfStems(stems, meta.metaStems),
       metaWordIds: linked.map((m) => m.id),
       metaWeights: linked.map((m) => m.weight),
