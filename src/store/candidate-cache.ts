@@ -41,9 +41,8 @@ export class CandidateCache {
     return this.at.size;
   }
 
-  /** Keeps a candidate read with its shingles; one without (its text to split) is not kept. */
+  /** Keeps a candidate as read (its shingles stored, or split from its text). */
   keep(c: NearCandidate): void {
-    if (!c.shingles) return;
     const need = HEAD + c.shingles.length;
     if (need > this.words.length) return;
     if (this.end + need > this.words.length) {

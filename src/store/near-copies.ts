@@ -1,4 +1,3 @@
-import { keepNewest } from '../bounded.js';
 import { jaccardIfNear, NEAR_COPY, shingleSet, type Shingles } from '../text/minhash.js';
 import { words } from '../text/tokenize.js';
 import { sha256 } from './hash.js';
@@ -19,7 +18,7 @@ import type { NearCandidate, NodeInput } from './store.js';
 export function withNearCopies(nodes: NodeInput[], search: (signatures: number[][], limit: number) => NearCandidate[][]): NodeInput[] {
   if (!nodes.some(searched)) return nodes;
   const found = search(nodes.map((n) => (searched(n) ? n.bands! : [])), CANDIDATES);
-  return nearCopies(nodes, found.map((cs) => cs.map(withShingles)));
+  return nearCopies(nodes, found);
 }
 
 /** withNearCopies for a store whose search waits on its server. */
@@ -41,36 +40,12 @@ const searched = (n: NodeInput): boolean => !n.copyOf && n.bands !== undefined &
  */
 const CANDIDATES = 8;
 
-/** A stored node as the decision compares it: with its shingles, read or split. */
-export type Candidate = NearCandidate & { shingles: Shingles };
-
-const withShingles = (c: NearCandidate): Candidate => ({ ...c, shingles: c.shingles ?? shinglesOf(c.id, c.text ?? '') });
-
-/**
- * A candidate stored without its shingles (before nodes kept them, or edited by an author since)
- * comes with its text and is split; the same ones come up again and again, so their shingles are
- * kept, by node id. A text read from the store is a new string each time, and a Map keyed by it
- * hashed all of it on every look; the text kept beside them is compared instead, so a node edited
- * since, or another store's node of the same id, is split anew.
- */
-const SHINGLES = new Map<number, { text: string; shingles: Shingles }>();
-const SHINGLES_KEPT = 4096;
-
-function shinglesOf(id: number, text: string): Shingles {
-  const hit = SHINGLES.get(id);
-  const kept = hit?.text === text ? hit : { text, shingles: shingleSet(words(text)) };
-  SHINGLES.delete(id);
-  SHINGLES.set(id, kept);
-  keepNewest(SHINGLES, SHINGLES_KEPT);
-  return kept.shingles;
-}
-
 /**
  * The decision, given each node's stored candidates (stored[i] for nodes[i]) with their shingles.
  * A candidate of the node's very text is not a near-copy; its hash is compared only with those
  * alike enough to be one, few on most pages.
  */
-export function nearCopies(nodes: NodeInput[], stored: Candidate[][]): NodeInput[] {
+export function nearCopies(nodes: NodeInput[], stored: NearCandidate[][]): NodeInput[] {
   const kept: { text: string; shingles: Shingles }[] = [];
   const out: NodeInput[] = [];
   nodes.forEach((n, i) => {

@@ -1,5 +1,7 @@
 import { endianness } from 'node:os';
 import { keepNewest } from '../bounded.js';
+import { shingleSet } from '../text/minhash.js';
+import { words } from '../text/tokenize.js';
 import type { CandidateCache } from './candidate-cache.js';
 import { META_WORD_MAX, type AuditEntry, type Domain, type DomainScore, type WorkerInfo, type DrawOptions, type Link, type LinkOrder, type LinkOutcome, type LinkStatus, type MetaWord, type MetaWordInput, type NearCandidate, type NodeQuery, type NodeStatus, type Origin, type Review, type Run, type StoredNode, type StoryFile, type UrlCheck, type StoredProfile, type NodeLink, type LinkEvidence, type NodeInput } from './store.js';
 
@@ -300,7 +302,8 @@ export function heldCandidates(ranked: number[][], cache: CandidateCache): { hel
 
 /**
  * Each signature's ranked candidate ids with the candidates held and the rows read
- * (CANDIDATE_COLUMNS), which the cache keeps; an id without either (no crawler node) is left out.
+ * (CANDIDATE_COLUMNS), which the cache keeps, those stored without shingles split once here; an
+ * id without either (no crawler node) is left out.
  */
 export function candidatesInRank(ranked: number[][], held: Map<number, NearCandidate>, rows: Row[], cache: CandidateCache): NearCandidate[][] {
   for (const r of rows) {
@@ -312,8 +315,7 @@ export function candidatesInRank(ranked: number[][], held: Map<number, NearCandi
 }
 
 function toCandidate(r: Row): NearCandidate {
-  const shingles = shinglesOfBlob(r.shingles);
-  return { id: Number(r.id), textHash: String(r.text_hash), ...(shingles ? { shingles } : { text: String(r.text) }) };
+  return { id: Number(r.id), textHash: String(r.text_hash), shingles: shinglesOfBlob(r.shingles) ?? shingleSet(words(String(r.text))) };
 }
 
 /** A node's shingles as its `shingles` column keeps them: little-endian 32-bit words, whatever the machine. */

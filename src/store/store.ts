@@ -128,14 +128,11 @@ export interface NearCandidate {
   id: number;
   /** SHA-256 of its text (hash.ts): a new node of the very same text is the store's to link, not a near-copy. */
   textHash: string;
-  /** Its word 3-shingles (NodeInput.shingles), when they were stored with it. */
-  shingles?: Uint32Array;
   /**
-   * Its text, only when its shingles were not stored (a node from before they were kept, or edited
-   * since), for the caller to split: the texts of eight candidates a paragraph were three quarters
-   * of what the store sent a SQLite harvest's main thread, and read by nobody.
+   * Its word 3-shingles (NodeInput.shingles): those stored with it, or, for a node stored without
+   * them (before they were kept, or edited since), its text split by the store as it reads it.
    */
-  text?: string;
+  shingles: Uint32Array;
 }
 
 /** The author's story as imported: each markup file's sections with their nodes in order. */

@@ -101,3 +101,13 @@ test('a candidate read once is compared from memory after: what the row says sin
     await rawSql(url, 'UPDATE nodes SET shingles = ? WHERE id = ?', [shingleBlob(shingleSet(words(OTHER))), story]);
     assert.deepEqual((await complete(store, '/3', [signed(STORY.replace('first boat', 'last boat'))])).nodeIds, [story]);
   }));
+
+test('a candidate stored without its shingles is split once, then compared from memory', () =>
+  withSqliteStore(async (store, url) => {
+    // Stored as a store from before shingles were kept has it: band keys, no shingles.
+    const [story] = (await complete(store, '/1', [{ ...node(STORY), bands: bandKeys(shingleSet(words(STORY))) }])).nodeIds;
+    assert.deepEqual((await complete(store, '/2', [signed(STORY.replace('at dusk', 'at night'))])).nodeIds, [story], 'split, and kept');
+    // Its text rewritten behind the store's back, without the edit counter an author's edit bumps: only a second split would see it.
+    await rawSql(url, 'UPDATE nodes SET text = ? WHERE id = ?', [OTHER, story]);
+    assert.deepEqual((await complete(store, '/3', [signed(STORY.replace('first boat', 'last boat'))])).nodeIds, [story]);
+  }));
