@@ -81,7 +81,10 @@ export interface StoredNode {
   id: number;
   origin: Origin;
   text: string;
-  /** An author node's sentences; none for a crawler node, whose sentences are its text split (exportSentences). */
+  /**
+   * An author node's sentences as written. A crawler node's are its text split (exportSentences):
+   * it is stored without them, though a store's older nodes and an author's edit may have some.
+   */
   sentences: string[];
   sourceUrl: string | null;
   relevance: number | null;
