@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import type Database from 'better-sqlite3';
 import * as frontier from '../../src/store/sqlite/frontier.js';
-import { LIVE_LEASES, leaseProbes } from '../../src/store/sqlite/frontier.js';
 import { failedWhere, summaryQueries, WAITING_RETRIES } from '../../src/store/summary.js';
 import { SQLITE_FAILURE_KEY } from '../../src/store/sqlite/store.js';
 import { CANDIDATE_ROWS } from '../../src/store/sqlite/nodes.js';
@@ -19,12 +18,12 @@ import { openSqliteDb } from '../../src/store/sqlite/open.js';
 test('SQLite: leasing a host\'s next link seeks an index, whatever the order, and sorts nothing', () =>
   withPlans((plan) => {
     for (const order of ['discovery', 'newest', 'priority'] as const) {
-      const pending = plan(leaseProbes(order).pending, 1, 0, 8);
+      const pending = plan(frontier.leaseProbes(order).pending, 1, 0, 8);
       assert.match(pending, /USING INDEX links_(frontier|priority) \(domain_id=\?\)/, `${order}: ${pending}`);
       assert.doesNotMatch(pending, /TEMP B-TREE|SCAN/, `${order}: ${pending}`);
-      assert.match(plan(leaseProbes(order).expired, 1, 0, 8), /SEARCH links USING INDEX links_leases \(domain_id=\? AND lease_expires_at<\?\)/);
+      assert.match(plan(frontier.leaseProbes(order).expired, 1, 0, 8), /SEARCH links USING INDEX links_leases \(domain_id=\? AND lease_expires_at<\?\)/);
     }
-    assert.match(plan(LIVE_LEASES), /SEARCH links USING (COVERING )?INDEX links_leases \(domain_id=\? AND lease_expires_at>\?\)/);
+    assert.match(plan(frontier.LIVE_LEASES, 1, 0), /SEARCH links USING (COVERING )?INDEX links_leases \(domain_id=\? AND lease_expires_at>\?\)/);
   }));
 
 /**
@@ -34,7 +33,7 @@ test('SQLite: leasing a host\'s next link seeks an index, whatever the order, an
  * every link stored. The statements are the store's own, recorded as it runs them.
  */
 test('SQLite: every look for links of a status reads the index that holds that status alone', () =>
-  withPlans((_, db) => {
+  withPlans((plan, db) => {
     const seen = recording(db);
     const live = seen.db;
     frontier.addLinks(live, [{ url: 'http://a.test/', host: 'a.test', depth: 0 }], 0);
@@ -54,7 +53,7 @@ test('SQLite: every look for links of a status reads the index that holds that s
     const byStatus = seen.statements.filter(([sql]) => /\bWHERE\b[^]*\bstatus (=|IN) /.test(sql) && /\bFROM links\b|\bUPDATE links\b/.test(sql));
     assert.ok(byStatus.length >= 12, `statements recorded: ${byStatus.length}`);
     for (const [sql, params] of byStatus) {
-      const p = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail).join('; ');
+      const p = plan(sql, ...params);
       assert.doesNotMatch(p, /\bSCAN (links|l)\b(?! USING)/, `${sql}\n${p}`);
       assert.match(p, /links_(frontier|priority|leases|failed|excluded)|INTEGER PRIMARY KEY/, `${sql}\n${p}`);
     }
@@ -100,7 +99,7 @@ function withPlans(check: (plan: (sql: string, ...params: unknown[]) => string, 
   const db = openSqliteDb(join(dir, 'plans.sqlite'));
   try {
     check((sql, ...params) =>
-      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...(params.length > 0 ? params : [1, 0])) as { detail: string }[]).map((r) => r.detail).join('; '), db);
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail).join('; '), db);
   } finally {
     db.close();
     rmSync(dir, { recursive: true, force: true });
