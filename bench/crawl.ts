@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { Agent, request } from 'undici';
 import type { LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
+import { NODE_FLAGS } from '../src/cli/node-flags.js';
 import { openStore } from '../src/store/open.js';
 import { narrativeAction } from '../src/walk/actions/narrative.js';
 import { FETCH_DEFAULTS } from '../src/web/defaults.js';
@@ -125,7 +126,7 @@ async function harvest(web: ChildWeb, hosts: number, db: BenchDb): Promise<Measu
   await store.addLinks(Array.from({ length: hosts }, (_, h) => ({ url: `http://${hostName(h)}:${web.port}/`, host: hostName(h), depth: 0 })));
   await store.close();
   const usage = join(mkdtempSync(join(tmpdir(), 'anwc-crawl-usage-')), 'usage.json');
-  const args = ['--import', pathToFileURL(HOOK).href, CLI, 'harvest', '--db', db.url, '--resolve', '*.test:127.0.0.1', '--hosts', '*.test',
+  const args = [...NODE_FLAGS, '--import', pathToFileURL(HOOK).href, CLI, 'harvest', '--db', db.url, '--resolve', '*.test:127.0.0.1', '--hosts', '*.test',
     '--delay', '0', '--concurrency', String(CONCURRENCY), '--max-depth', '1000000', '--progress', 'none', '--json'];
   const mysqlUrl = db.url.startsWith('mysql:') ? db.server ?? db.url : undefined;
   // Round trips are counted as writes to the server's TCP port.
@@ -317,16 +318,18 @@ function startupTable(): string[] {
   const db = `sqlite:${join(dir, 's.sqlite')}`;
   const env = { ...process.env, ANWC_DB: db };
   spawnSync(process.execPath, [CLI, 'import', join(dist, '..', 'ane-markup', 'sample.ane')], { env });
+  // As `anwc` runs them: with the flags of main.js's first line.
+  const anwc = (script: string, ...args: string[]) => [...NODE_FLAGS, script, ...args];
   const commands: [string, string[]][] = [
     ['node -e 0 (baseline)', ['-e', '0']],
-    ['anwc --version', [CLI, '--version']],
-    ['anwc --help', [CLI, '--help']],
-    ['anwc stem walking', [CLI, 'stem', 'walking']],
-    ['anwc stats', [CLI, 'stats']],
-    ['anwc pick lighthouse', [CLI, 'pick', 'lighthouse']],
+    ['anwc --version', anwc(CLI, '--version')],
+    ['anwc --help', anwc(CLI, '--help')],
+    ['anwc stem walking', anwc(CLI, 'stem', 'walking')],
+    ['anwc stats', anwc(CLI, 'stats')],
+    ['anwc pick lighthouse', anwc(CLI, 'pick', 'lighthouse')],
     // A page the build wrote (src/cli/help-pages.ts); the commands above that run load the CLI.
-    ['anwc harvest --help', [CLI, 'harvest', '--help']],
-    ['anwc harvest --help, help left to the CLI', [join(dist, 'src', 'cli', 'cli.js'), 'harvest', '--help']],
+    ['anwc harvest --help', anwc(CLI, 'harvest', '--help')],
+    ['anwc harvest --help, help left to the CLI', anwc(join(dist, 'src', 'cli', 'cli.js'), 'harvest', '--help')],
   ];
   try {
     // Interleaved rounds: a burst of load on a shared machine lands on one round of every command, not on all of one.

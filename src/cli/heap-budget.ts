@@ -13,7 +13,13 @@ import { runInNewContext } from 'node:vm';
  * Since the store's thread decides near-copies and keeps its candidates in memory, the main thread
  * holds less and the store's thread more: at 64 a 100,000-page harvest peaked at 267–272 MB, at
  * 56 at 256–257, at 48 at 227 and 242 MB, as fast as the code before at 64 (702–721 pages/s against
- * 652–713, 2.02–2.09 ms of CPU a page against 1.95–2.08; interleaved, 2026-11-29): the default.
+ * 652–713, 2.02–2.09 ms of CPU a page against 1.95–2.08; interleaved, 2026-11-29). The budget is of
+ * V8's heapTotal, the young generation's space included: since anwc runs Node with a young
+ * generation of 2 MB a semi-space (node-flags.ts) instead of the 16 it grew to, the same budget let
+ * the old generation grow further, and a 100,000-page harvest peaked at 250 MB at 48 (one run),
+ * 236 and 236 MB at 32 and 213–223 MB at 24, which cost 0.24 ms of CPU a page more than 32
+ * (interleaved pairs); at 10,000 pages 32 and 48 ran alike (1.69 and 1.76 ms a page, four
+ * interleaved runs each): 32 is the default.
  *
  * Returns the function that stops it; a budget of 0 does nothing.
  */

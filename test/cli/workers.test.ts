@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { NODE_FLAGS } from '../../src/cli/node-flags.js';
 import { openStore } from '../../src/store/open.js';
 import { actionOnThread, progressLine, storeOnThread, workerBudgets } from '../../src/cli/workers.js';
 import { startAnwc } from '../support/cli.js';
@@ -203,6 +204,11 @@ describe('anwc harvest --workers', () => {
       while (web.requests() < 12) await new Promise((r) => setTimeout(r, 5));
       workers = childrenOf(run.child.pid!);
       assert.equal(workers.length, 2);
+      // Started as `node main.js` without flags, the workers still run with anwc's own.
+      for (const pid of workers) {
+        const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        assert.ok(NODE_FLAGS.every((f) => argv.includes(f)), `worker ${pid}: ${argv.join(' ')}`);
+      }
       run.child.kill('SIGKILL');
       await run.exited;
       for (let waited = 0; workers.some(alive) && waited < 10_000; waited += 20) await new Promise((r) => setTimeout(r, 20));

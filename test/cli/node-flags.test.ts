@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { NODE_FLAGS, withNodeFlags } from '../../src/cli/node-flags.js';
+import { CLI } from '../support/cli.js';
+
+/**
+ * `anwc` as the system starts it: the interpreter and its argument from main.js's first line, as
+ * the kernel reads a script's `#!` line (one argument, which `env -S` splits), then the script.
+ * A hook loaded first reports, at exit, the flags the process got and its young generation after
+ * some garbage.
+ */
+test('anwc starts Node with NODE_FLAGS: a young generation of 2 MB a semi-space', { skip: process.platform === 'win32' && 'a #! line' }, () => {
+  const shebang = readFileSync(CLI, 'utf8').split('\n')[0]!;
+  const [interpreter, argument] = shebang.slice(2).split(/ (.*)/);
+  const dir = mkdtempSync(join(tmpdir(), 'anwc-flags-'));
+  try {
+    const hook = join(dir, 'hook.cjs');
+    writeFileSync(hook, `process.on('exit', () => {
+      let keep = [];
+      for (let i = 0; i < 300000; i++) { keep.push({ i, s: 'x' + i }); if (keep.length > 1000) keep = []; }
+      const young = require('node:v8').getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size;
+      process.stderr.write(JSON.stringify({ execArgv: process.execArgv, young }));
+    });`);
+    const r = spawnSync(interpreter!, [argument!, CLI, '--version'], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: `--require ${hook}` } });
+    assert.equal(r.status, 0, r.stderr);
+    const seen = JSON.parse(r.stderr) as { execArgv: string[]; young: number };
+    assert.deepEqual(seen.execArgv, NODE_FLAGS);
+    // Two semi-spaces; V8's default grows to 32 MB under this garbage.
+    assert.ok(seen.young <= 4 * 1024 * 1024, `young generation ${seen.young} bytes`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a process anwc starts again gets each flag it was not given, and keeps the value it was', () => {
+  assert.deepEqual(withNodeFlags([]), NODE_FLAGS);
+  assert.deepEqual(withNodeFlags(['--enable-source-maps']), ['--enable-source-maps', ...NODE_FLAGS]);
+  assert.deepEqual(withNodeFlags(['--max-semi-space-size=8']), ['--max-semi-space-size=8']);
+  assert.deepEqual(withNodeFlags(['--max_semi_space_size=8']), ['--max_semi_space_size=8']);
+});
