@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -9,6 +8,7 @@ import { actionOnThread, progressLine, storeOnThread, workerBudgets } from '../.
 import { startAnwc } from '../support/cli.js';
 import { mysqlDb, rawSql, sqliteDb, type TestDb } from '../support/db.js';
 import { prose } from '../support/flaky.js';
+import { alive, childrenOf, commandLine } from '../support/proc.js';
 import { startTestWeb } from '../support/testweb.js';
 import { threeHarvests } from '../support/three-harvests.js';
 
@@ -17,22 +17,6 @@ import { threeHarvests } from '../support/three-harvests.js';
 const HOSTS = ['w1.test', 'w2.test', 'w3.test', 'w4.test'];
 
 const path = (i: number) => `/p${i}.html`;
-
-/** State and parent of a process from /proc (the fields after the command name in parentheses); undefined once it is gone. */
-function procStat(pid: number | string): { state: string; ppid: number } | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { state: state!, ppid: Number(ppid) };
-  } catch {
-    return undefined;
-  }
-}
-
-const childrenOf = (pid: number) => readdirSync('/proc').filter((d) => /^\d+$/.test(d) && procStat(d)?.ppid === pid).map(Number);
-
-/** Running, not a zombie that nobody has reaped yet. */
-const alive = (pid: number) => { const s = procStat(pid); return s !== undefined && s.state !== 'Z'; };
 
 function workersSuite(name: string, fresh: () => TestDb): void {
   describe(`three harvest processes on one ${name} database`, () => {
@@ -206,7 +190,7 @@ describe('anwc harvest --workers', () => {
       assert.equal(workers.length, 2);
       // Started as `node main.js` without flags, the workers still run with anwc's own.
       for (const pid of workers) {
-        const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        const argv = commandLine(pid);
         assert.ok(NODE_FLAGS.every((f) => argv.includes(f)), `worker ${pid}: ${argv.join(' ')}`);
       }
       run.child.kill('SIGKILL');

@@ -4,11 +4,13 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { NODE_FLAGS } from '../../src/cli/node-flags.js';
 import { openStore } from '../../src/store/open.js';
 import { bandKeys, shingleSet } from '../../src/text/minhash.js';
 import { words } from '../../src/text/tokenize.js';
 import { anwc } from '../support/cli.js';
 import { mysqlDb } from '../support/db.js';
+import { childrenOf, commandLine } from '../support/proc.js';
 import { hostileDatabase, startStudio, studioCookie, type Studio } from '../support/studio.js';
 
 describe('anwc serve over HTTP: the guards', () => {
@@ -254,6 +256,11 @@ describe('anwc serve after the demo', () => {
       // Ctrl-C at the studio while a harvest runs: the harvest finishes its pages in flight, saves, and both end well.
       const again = await fetch(`${studio.origin}/harvest`, { method: 'POST', redirect: 'manual', headers: { cookie, origin: studio.origin } });
       assert.equal(again.status, 303);
+      if (process.platform === 'linux') {
+        // Started as `node main.js` without flags, the studio still runs its job with anwc's own.
+        const job = childrenOf(studio.child.pid!).map(commandLine).find((argv) => argv.includes('harvest'));
+        assert.ok(job && NODE_FLAGS.every((f) => job.includes(f)), `the job's command line: ${job?.join(' ')}`);
+      }
       await new Promise((ok) => setTimeout(ok, 1500));
     } finally {
       const end = await studio.stop();
