@@ -1,4 +1,4 @@
-import { setFlagsFromString } from 'node:v8';
+import { getHeapSpaceStatistics, setFlagsFromString, type HeapSpaceInfo } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /**
@@ -13,13 +13,14 @@ import { runInNewContext } from 'node:vm';
  * Since the store's thread decides near-copies and keeps its candidates in memory, the main thread
  * holds less and the store's thread more: at 64 a 100,000-page harvest peaked at 267–272 MB, at
  * 56 at 256–257, at 48 at 227 and 242 MB, as fast as the code before at 64 (702–721 pages/s against
- * 652–713, 2.02–2.09 ms of CPU a page against 1.95–2.08; interleaved, 2026-11-29). The budget is of
- * V8's heapTotal, the young generation's space included: since anwc runs Node with a young
- * generation of 2 MB a semi-space (node-flags.ts) instead of the 16 it grew to, the same budget let
- * the old generation grow further, and a 100,000-page harvest peaked at 250 MB at 48 (one run),
- * 236 and 236 MB at 32 and 213–223 MB at 24, which cost 0.24 ms of CPU a page more than 32
- * (interleaved pairs); at 10,000 pages 32 and 48 ran alike (1.69 and 1.76 ms a page, four
- * interleaved runs each): 32 is the default.
+ * 652–713, 2.02–2.09 ms of CPU a page against 1.95–2.08; interleaved, 2026-11-29). Those budgets
+ * were of V8's heapTotal, the young generation included, which no full collection shrinks: once
+ * anwc ran Node with a young generation of 2 MB a semi-space (node-flags.ts) instead of the 16 it
+ * grew to, the same 48 let the old generation grow further (a 100,000-page harvest: 250 MB), and
+ * run without those flags, a heap of 32 MB would have been collected in full every second for its
+ * young generation alone. The budget is of the old generation now (oldGeneration): 28 MB, the
+ * heapTotal of 32 less the 4 MB young generation of the flags, peaked at 233 and 225 MB on that
+ * harvest (heapTotal 32: 236 and 236; 24: 213–223 MB, for 0.24 ms of CPU a page more).
  *
  * Returns the function that stops it; a budget of 0 does nothing.
  */
@@ -28,10 +29,18 @@ export function keepHeapUnder(budgetMb: number, everyMs = 1000): () => void {
   const collect = fullCollection();
   const limit = budgetMb * 1024 * 1024;
   const timer = setInterval(() => {
-    if (process.memoryUsage().heapTotal > limit) collect();
+    if (oldGeneration(getHeapSpaceStatistics()) > limit) collect();
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/** The spaces a full collection can shrink: all but the young generation's, which V8 keeps at its size. */
+const YOUNG = new Set(['new_space', 'new_large_object_space']);
+
+/** Bytes V8 holds for the old generation (code and large objects included): what the budget is of. */
+export function oldGeneration(spaces: HeapSpaceInfo[]): number {
+  return spaces.reduce((sum, s) => (YOUNG.has(s.space_name) ? sum : sum + s.space_size), 0);
 }
 
 /** V8's full collection: node gives it only under --expose-gc, which a running process can still turn on for a new context. */

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { test } from 'node:test';
-import { keepHeapUnder } from '../../src/cli/heap-budget.js';
+import type { HeapSpaceInfo } from 'node:v8';
+import { keepHeapUnder, oldGeneration } from '../../src/cli/heap-budget.js';
 import { anwc } from '../support/cli.js';
 
 /** Full (mark-compact) collections seen while `fn` runs. */
@@ -40,6 +41,14 @@ test('a heap past its budget is collected in full; under it, or with no budget, 
     stop();
   });
   assert.ok(off <= 1 && under <= 1, `no collections asked for: ${off} and ${under}`);
+});
+
+test('the budget is of the old generation: the young one, which a full collection leaves at its size, does not count', () => {
+  const space = (space_name: string, space_size: number): HeapSpaceInfo =>
+    ({ space_name, space_size, space_used_size: 0, space_available_size: 0, physical_space_size: space_size });
+  const MB = 1024 * 1024;
+  assert.equal(oldGeneration([space('new_space', 32 * MB), space('old_space', 20 * MB), space('code_space', 2 * MB),
+    space('large_object_space', 3 * MB), space('new_large_object_space', 5 * MB)]), 25 * MB);
 });
 
 test('--heap-budget takes whole megabytes', async () => {
