@@ -13,8 +13,15 @@
  */
 const INVISIBLE = /[\u00AD\u200B\u2060\uFEFF]/g;
 
-/** JavaScript's \s covers U+00A0, U+2000–U+200A, U+2028/9, U+202F, U+205F and U+3000. */
-const WHITESPACE_RUN = /\s+/g;
+/**
+ * A run of whitespace that is not already one plain space: two or more characters, or one that is
+ * not U+0020 (JavaScript's \s covers U+00A0, U+2000–U+200A, U+2028/9, U+202F, U+205F and U+3000).
+ * The single spaces between words, most of a text's whitespace, are left as they are.
+ */
+const WHITESPACE_TO_FOLD = /\s\s+|[^\S ]/g;
+
+/** NFC and the invisible characters concern only text beyond ASCII, most blocks' whole text. */
+const BEYOND_ASCII = /[^\x00-\x7F]/;
 
 /**
  * NFC first, so "café" typed with a combining accent is the same word as the precomposed one;
@@ -22,5 +29,6 @@ const WHITESPACE_RUN = /\s+/g;
  * and the ends trimmed. Pure and idempotent.
  */
 export function normalizeText(text: string): string {
-  return text.normalize('NFC').replace(INVISIBLE, '').replace(WHITESPACE_RUN, ' ').trim();
+  const composed = BEYOND_ASCII.test(text) ? text.normalize('NFC').replace(INVISIBLE, '') : text;
+  return composed.replace(WHITESPACE_TO_FOLD, ' ').trim();
 }

@@ -14,6 +14,7 @@ test('normalizeText collapses every kind of whitespace and drops invisible chara
   assert.equal(normalizeText('that\u2060\u200A\u2060… very'), 'that … very');
   assert.equal(normalizeText('cafe\u0301'), 'café', 'combining accents compose (NFC)');
   assert.equal(normalizeText('\u00A0\u2060 '), '');
+  assert.equal(normalizeText('\tone\ttwo\nthree  four\r\nfive\f'), 'one two three four five', 'ASCII text: each whitespace character or run, one space');
 });
 
 test('normalizeText is idempotent', () => {
@@ -25,6 +26,7 @@ test('curly and straight apostrophes keep a word whole', () => {
   assert.deepEqual(words('Don’t stop, I’m here; don\'t go.'), ['Don’t', 'stop', 'I’m', 'here', "don't", 'go']);
   assert.deepEqual(tokenize('Don’t DON\'T'), ["don't", "don't"]);
   assert.equal(tokenKey('Rock’n’Roll'), "rock'n'roll");
+  assert.deepEqual(['O\u02BCNeil', 'O\uFF07Neil', 'O’Neil', "O'Neil", 'ONeil'].map(tokenKey), ["o'neil", "o'neil", "o'neil", "o'neil", 'oneil']);
 });
 
 test('em and en dashes, ellipses and quotes separate words and are not words', () => {
