@@ -11,6 +11,7 @@ import { NODE_FLAGS } from '../src/cli/node-flags.js';
 import { openStore } from '../src/store/open.js';
 import { narrativeAction } from '../src/walk/actions/narrative.js';
 import { FETCH_DEFAULTS } from '../src/web/defaults.js';
+import { decodeHtml } from '../src/html/decode.js';
 import { CLAIM_BATCH } from '../src/walk/engine.js';
 import { leaseProbes, LIVE_LEASES } from '../src/store/sqlite/frontier.js';
 import { CANDIDATE_ROWS } from '../src/store/sqlite/nodes.js';
@@ -20,6 +21,8 @@ import { gradedWeb, hostName, type GradedShape } from './graded-web.js';
 import { startChildWeb, type ChildWeb } from './harvest.js';
 import { serverCounters } from './mysql-server.js';
 import { findPeers } from './peers.js';
+import { realHostName, realWeb, REAL_PAGE_DIRS } from './real-web.js';
+import { needsShared } from '../test/support/shared.js';
 import { median } from './stats.js';
 
 /**
@@ -30,14 +33,15 @@ import { median } from './stats.js';
  * pages/s, the ratio to the ceiling, CPU ms per page of the crawler and of the database server,
  * and the crawler's peak RSS. Then a sweep over web sizes on disk-backed SQLite, where pages/s and
  * CPU per page should stay flat, with the query plans the frontier relies on; and the start-up
- * time of common commands beside `node -e 0`.
+ * time of common commands beside `node -e 0`. Between them, when ../shared is there, the same crawl of real
+ * pages (real-web.ts), whose cost a page is the action's more than the store's.
  *
  *   npm run bench -- crawl
  *   ANWC_TEST_MYSQL=mysql://root@127.0.0.1:3306/ npm run bench -- crawl
  *
  * Knobs: BENCH_CRAWL_HOSTS (20), BENCH_CRAWL_PAGES (500 a host), BENCH_CRAWL_LINKS (5),
  * BENCH_CRAWL_CONCURRENCY (16), BENCH_CRAWL_ROUNDS (3), BENCH_CRAWL_SWEEP (pages in all, e.g.
- * 1000,10000,100000; empty for none).
+ * 1000,10000,100000; empty for none), BENCH_CRAWL_REAL_PAGES (100 a host of the real pages).
  */
 
 const HOSTS = Number(process.env.BENCH_CRAWL_HOSTS ?? 20);
@@ -45,6 +49,7 @@ const PAGES = Number(process.env.BENCH_CRAWL_PAGES ?? 500);
 const LINKS = Number(process.env.BENCH_CRAWL_LINKS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CRAWL_CONCURRENCY ?? 16);
 const ROUNDS = Number(process.env.BENCH_CRAWL_ROUNDS ?? 3);
+const REAL_PAGES = Number(process.env.BENCH_CRAWL_REAL_PAGES ?? 100);
 const SWEEP = (process.env.BENCH_CRAWL_SWEEP ?? '1000,10000,100000').split(',').filter((s) => s !== '').map(Number);
 
 const dist = fileURLToPath(new URL('..', import.meta.url));
@@ -56,6 +61,8 @@ function shape(hosts: number, pages: number): GradedShape {
 }
 
 const NO_META = { metaWordIds: [], metaStems: [] };
+
+const gradedHosts = (hosts: number) => Array.from({ length: hosts }, (_, h) => hostName(h));
 
 interface Measured {
   pages: number;
@@ -74,9 +81,9 @@ interface Measured {
  * Its connections are the crawler's: one to each host (FETCH_DEFAULTS), the hosts taken in turn,
  * so that the pages in flight are on as many connections as in the crawl. With `act`, each page
  * also goes through the narrative action (parse, blocks, the thesis rules, band keys): what a crawl
- * cannot do without, before it stores anything.
+ * cannot do without, before it stores anything; with `charset`, each page is decoded by its charset first.
  */
-async function ceiling(web: ChildWeb, paths: { host: string; path: string }[], act = false): Promise<Measured> {
+async function ceiling(web: ChildWeb, paths: { host: string; path: string }[], act = false, charset = false): Promise<Measured> {
   const agent = new Agent({ connections: FETCH_DEFAULTS.connectionsPerOrigin, pipelining: 1, connect: { lookup: toLoopback } });
   let next = 0;
   const cpu0 = process.cpuUsage();
@@ -86,7 +93,8 @@ async function ceiling(web: ChildWeb, paths: { host: string; path: string }[], a
       const p = paths[next++]!;
       const url = `http://${p.host}:${web.port}${p.path}`;
       const res = await request(url, { dispatcher: agent });
-      const text = await res.body.text();
+      // The real pages' charsets are the reader's to find, as the crawler does; the graded web's are UTF-8.
+      const text = charset ? decodeHtml(new Uint8Array(await res.body.arrayBuffer()), String(res.headers['content-type'] ?? '')).text : await res.body.text();
       if (res.statusCode !== 200) throw new Error(`ceiling: ${res.statusCode} for ${p.host}${p.path}`);
       if (act && p.path !== '/robots.txt') narrativeAction({ finalUrl: url, status: 200, headers: {}, text, truncated: false }, NO_META, { robotsToken: 'anwc' });
     }
@@ -121,9 +129,9 @@ function socketDb(socket: string): BenchDb {
 }
 
 /** `anwc harvest` of the whole web from its home pages, in its own process, measured from outside and by its own exit hook. */
-async function harvest(web: ChildWeb, hosts: number, db: BenchDb): Promise<Measured> {
+async function harvest(web: ChildWeb, hosts: string[], db: BenchDb): Promise<Measured> {
   const store = await openStore(db.url);
-  await store.addLinks(Array.from({ length: hosts }, (_, h) => ({ url: `http://${hostName(h)}:${web.port}/`, host: hostName(h), depth: 0 })));
+  await store.addLinks(hosts.map((host) => ({ url: `http://${host}:${web.port}/`, host, depth: 0 })));
   await store.close();
   const usage = join(mkdtempSync(join(tmpdir(), 'anwc-crawl-usage-')), 'usage.json');
   const args = [...NODE_FLAGS, '--import', pathToFileURL(HOOK).href, CLI, 'harvest', '--db', db.url, '--resolve', '*.test:127.0.0.1', '--hosts', '*.test',
@@ -193,14 +201,14 @@ async function speedTable(): Promise<string[]> {
       runs[ACTED]!.push(await ceiling(web, paths, true));
       const sqlite = diskSqlite();
       try {
-        runs.SQLite!.push(await harvest(web, HOSTS, sqlite));
+        runs.SQLite!.push(await harvest(web, gradedHosts(HOSTS), sqlite));
       } finally {
         await sqlite.cleanup();
       }
       for (const [name, make] of mysqlRuns) {
         const my = make();
         try {
-          runs[name]!.push(await harvest(web, HOSTS, my));
+          runs[name]!.push(await harvest(web, gradedHosts(HOSTS), my));
         } finally {
           await my.cleanup();
         }
@@ -254,6 +262,51 @@ async function speedTable(): Promise<string[]> {
   ];
 }
 
+/**
+ * The same crawl on real pages (real-web.ts): the graded web's pages are small, and a figure on
+ * them is not a figure on the web. `fetch + action` and the SQLite harvest, in interleaved rounds.
+ */
+async function realTable(): Promise<string[]> {
+  const missing = needsShared(...REAL_PAGE_DIRS);
+  if (missing) return ['', `Real pages: skipped, ${missing}.`];
+  const shape = { hosts: HOSTS, pagesPerHost: REAL_PAGES };
+  const web = await startChildWeb('real', { ANWC_REAL_SHAPE: JSON.stringify(shape) });
+  const real = realWeb(HOSTS, REAL_PAGES, web.port);
+  const paths = inTurn(real.hosts.map((h) => [...h.pages.keys()].map((path) => ({ host: h.host, path }))));
+  const runs: Record<string, Measured[]> = { [ACTED]: [], SQLite: [] };
+  try {
+    for (let r = 0; r < ROUNDS; r++) {
+      runs[ACTED]!.push(await ceiling(web, paths, true, true));
+      const sqlite = diskSqlite();
+      try {
+        runs.SQLite!.push(await harvest(web, real.hosts.map((_, h) => realHostName(h)), sqlite));
+      } finally {
+        await sqlite.cleanup();
+      }
+    }
+  } finally {
+    await web.stop();
+  }
+  const acted = med(runs[ACTED]!, rate)!;
+  const rows = Object.entries(runs).map(([name, ms]) => {
+    const r = med(ms, rate)!;
+    return `| ${name} | ${med(ms, (m) => m.pages)!.toFixed(0)} | ${r.toFixed(0)} | ${(r / acted).toFixed(2)} | ` +
+      `${med(ms, (m) => m.cpuMs / m.pages)!.toFixed(2)} | ${fmt(med(ms, (m) => m.maxRssMb), 0)} |`;
+  });
+  return [
+    '',
+    `## Real pages: ${HOSTS} hosts × ${REAL_PAGES} pages of ../shared's HTML (${real.sources} pages in turn, ${(real.meanBytes / 1024).toFixed(0)} kB on average), ${CONCURRENCY} in flight, no delay; medians of ${ROUNDS} interleaved rounds`,
+    '',
+    '| client | pages | pages/s | of fetch + action | CPU ms/page | peak RSS MB |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...rows,
+    '',
+    'The pages of the two extraction sets and the corpus books, their own links pointed off the crawl and five links to',
+    'their host\'s pages added (bench/real-web.ts); each decoded by its charset. Reading such a page costs the action',
+    'some thirty times a graded page: on the web, the action\'s thread, not the store, bounds a harvest.',
+  ];
+}
+
 /** The hot statements of a page (frontier, near-copies), and the plan SQLite chose for each on the largest store of the sweep. */
 function plans(path: string): string[] {
   const db = new Database(path, { readonly: true });
@@ -285,7 +338,7 @@ async function sweepTable(): Promise<string[]> {
     const web = await startChildWeb('graded', { ANWC_GRADED_SHAPE: JSON.stringify(shape(HOSTS, perHost)) });
     const db = diskSqlite();
     try {
-      const m = await harvest(web, HOSTS, db);
+      const m = await harvest(web, gradedHosts(HOSTS), db);
       const r = rate(m);
       first ??= r;
       rows.push(`| ${HOSTS} × ${perHost} | ${m.pages} | ${r.toFixed(0)} | ${(r / first).toFixed(2)} | ${(m.cpuMs / m.pages).toFixed(2)} | ${m.maxRssMb!.toFixed(0)} |`);
@@ -359,7 +412,7 @@ function startupTable(): string[] {
 }
 
 export async function main(): Promise<string> {
-  return [...(await speedTable()), ...(await sweepTable()), ...startupTable()].join('\n');
+  return [...(await speedTable()), ...(await realTable()), ...(await sweepTable()), ...startupTable()].join('\n');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) console.log(await main());

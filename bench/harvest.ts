@@ -45,7 +45,7 @@ const POLITE_RUNS = [
 ];
 
 /** The local webs a bench can crawl; `tiny` answers every URL with a small page and no links. */
-export type WebKind = 'corpus' | 'demo' | 'tiny' | 'graded';
+export type WebKind = 'corpus' | 'demo' | 'tiny' | 'graded' | 'real';
 
 export interface ChildWeb {
   kind: WebKind;
@@ -81,6 +81,23 @@ server.listen(0, '127.0.0.1', () => {
   const web = gradedWeb({ ...JSON.parse(process.env.ANWC_GRADED_SHAPE), port: server.address().port });
   byHost = new Map(web.hosts.map((h) => [h.host, h.pages]));
   process.stdout.write(JSON.stringify({ port: server.address().port, homes: web.seedHosts }) + '\\n');
+});
+process.stdin.on('end', () => { server.closeAllConnections(); server.close(() => process.exit(0)); }); process.stdin.resume();`,
+  real: (dist) => `const { createServer } = await import('node:http');
+const { realWeb } = await import(${JSON.stringify(pathToFileURL(join(dist, 'bench/real-web.js')).href)});
+const { hosts, pagesPerHost } = JSON.parse(process.env.ANWC_REAL_SHAPE);
+let byHost = new Map();
+const server = createServer((req, res) => {
+  const body = byHost.get(String(req.headers.host).replace(/:\\d+$/, ''))?.get(req.url);
+  if (body === undefined) { res.writeHead(404, { 'content-type': 'text/plain' }); res.end('not found'); return; }
+  res.writeHead(200, { 'content-type': req.url === '/robots.txt' ? 'text/plain' : 'text/html' });
+  res.end(body);
+});
+server.keepAliveTimeout = 60000;
+server.listen(0, '127.0.0.1', () => {
+  const web = realWeb(hosts, pagesPerHost, server.address().port);
+  byHost = new Map(web.hosts.map((h) => [h.host, h.pages]));
+  process.stdout.write(JSON.stringify({ port: server.address().port, homes: web.hosts.map((h) => h.host) }) + '\\n');
 });
 process.stdin.on('end', () => { server.closeAllConnections(); server.close(() => process.exit(0)); }); process.stdin.resume();`,
   tiny: () => `const { createServer } = await import('node:http');
