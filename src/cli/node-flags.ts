@@ -2,14 +2,28 @@
  * The flags anwc runs Node with: main.ts's first line carries them for `anwc` and `npx anwc`, and
  * a command that starts anwc again (`--workers`, the studio's jobs, the benches) passes them on.
  *
- * A young generation of 2 MB a semi-space on the main thread (V8's default grows to 16). A
- * harvest's main thread makes short-lived garbage for every page, and at 16 MB it ran a full
- * collection every 150–200 ms (36–82 a 10,020-page harvest, --trace-gc) against 19 at 2 MB; the
- * threads beside it have had small young generations since they were made (store/thread.ts).
- * Six interleaved harvests of the crawl bench's web: 2.24/1.96/1.89/1.58/1.73/1.56 → 1.64/1.73/
- * 1.69/1.25/1.55/1.44 ms of CPU a page, pages/s median 878 → 943, peak RSS 192–213 → 183–185 MB;
- * four more, with the heap budget it now has (heap-budget.ts): median 2.05 → 1.69 ms a page, each
- * pair lower.
+ * A young generation of 2 MB a semi-space, for every thread of the process: V8 takes the flag
+ * over a worker's own resourceLimits (store/thread.ts, walk/actions/narrative-thread.ts), which
+ * rule only where Node runs without it. It is the memory goal's choice (a 100,000-page harvest of
+ * the crawl bench's web under 250 MB), not speed's:
+ *
+ * | semi-space | bench web, 10,020 pages: pages/s, CPU ms a page, peak RSS | 100,020 pages: peak RSS | real pages, 2,020: pages/s, CPU ms a page, peak RSS |
+ * | --- | --- | --- | --- |
+ * | 2 MB | 972, 1.56, 183 MB | 225–233 MB | 135, 10.9, 249–275 MB |
+ * | 4 MB | 1,006, 1.50, 197 MB | 240 MB | 136, 10.7, 286–294 MB |
+ * | 8 MB | 1,098, 1.38, 221 MB | 270 MB (262 at --heap-budget 20) | 167, 8.9, 303–327 MB |
+ *
+ * (Medians of 4 and 3 interleaved harvests, one each at 100,000, 2026-11-29; the real pages are
+ * bench/real-web.ts's.)
+ * A 100 kB page's tree outlives a young generation of 2 MB: it is copied by the scavenges that
+ * meet it and then promoted (781 scavenges for 438 such pages, against 180 at 8 MB). Where memory
+ * is to spare, `node --max-semi-space-size=8 dist/src/cli/main.js harvest …` reads a quarter more
+ * of the web's pages a second; the workers and jobs it starts keep that value.
+ *
+ * When the heap budget was still of V8's heapTotal, the young generation included (heap-budget.ts),
+ * 2 MB was the faster too: at V8's default of 16 MB the main thread ran a full collection every
+ * 150–200 ms (--trace-gc), and six interleaved harvests of the bench web went 1.81 → 1.59 ms of CPU
+ * a page (median) at 2 MB.
  * V8 reads it when the process starts, so it cannot be set from inside (v8.setFlagsFromString
  * leaves the young generation as it was).
  */

@@ -5,9 +5,11 @@ import type { MetaContext, NarrativeOptions, NarrativePage } from './narrative.j
 import type { ActionCall, ActionReply } from './narrative-worker.js';
 
 /**
- * The thread's young generation. A page's garbage dies with the page, so a small one costs no
- * speed, and V8's default (up to 48 MB) took a 100,000-page harvest past 250 MB (bench crawl's
- * sweep: peak RSS 272 MB by default, 244 with 4 MB, 250 with 8; pages/s within the noise).
+ * The thread's young generation where Node runs without anwc's flags (cli/node-flags.ts: theirs
+ * rules every thread). On the bench web's small pages a page's garbage dies young and a small one
+ * costs no speed, and V8's default (up to 48 MB) took a 100,000-page harvest past 250 MB (bench
+ * crawl's sweep: peak RSS 272 MB by default, 244 with 4 MB, 250 with 8; pages/s within the noise).
+ * A real page's tree outlives it (node-flags.ts).
  */
 const YOUNG_GENERATION_MB = 4;
 
