@@ -58,6 +58,28 @@ export interface ChildWeb {
   stop(): Promise<void>;
 }
 
+/**
+ * A child's server of a web of named hosts: `build` makes `web` (hosts with their pages by path) and
+ * `homes` once `port` is known, for pages whose links name their host and port.
+ */
+const hostsServer = (imports: string, htmlType: string, build: string) => `const { createServer } = await import('node:http');
+${imports}
+let byHost = new Map();
+const server = createServer((req, res) => {
+  const body = byHost.get(String(req.headers.host).replace(/:\\d+$/, ''))?.get(req.url);
+  if (body === undefined) { res.writeHead(404, { 'content-type': 'text/plain' }); res.end('not found'); return; }
+  res.writeHead(200, { 'content-type': req.url === '/robots.txt' ? 'text/plain' : '${htmlType}' });
+  res.end(body);
+});
+server.keepAliveTimeout = 60000;
+server.listen(0, '127.0.0.1', () => {
+  const port = server.address().port;
+  ${build}
+  byHost = new Map(web.hosts.map((h) => [h.host, h.pages]));
+  process.stdout.write(JSON.stringify({ port, homes }) + '\\n');
+});
+process.stdin.on('end', () => { server.closeAllConnections(); server.close(() => process.exit(0)); }); process.stdin.resume();`;
+
 const childCode: Record<WebKind, (dist: string) => string> = {
   corpus: (dist) => `const { startTestWeb } = await import(${JSON.stringify(pathToFileURL(join(dist, 'test/support/testweb.js')).href)});
 const web = await startTestWeb(); const hosts = ['hub.test'];
@@ -67,39 +89,17 @@ process.stdin.on('end', () => web.close().then(() => process.exit(0))); process.
 const web = await startDemoWeb();
 process.stdout.write(JSON.stringify({ port: web.port, homes: web.hosts }) + '\\n');
 process.stdin.on('end', () => web.close().then(() => process.exit(0))); process.stdin.resume();`,
-  graded: (dist) => `const { createServer } = await import('node:http');
-const { gradedWeb } = await import(${JSON.stringify(pathToFileURL(join(dist, 'bench/graded-web.js')).href)});
-let byHost = new Map();
-const server = createServer((req, res) => {
-  const body = byHost.get(String(req.headers.host).replace(/:\\d+$/, ''))?.get(req.url);
-  if (body === undefined) { res.writeHead(404, { 'content-type': 'text/plain' }); res.end('not found'); return; }
-  res.writeHead(200, { 'content-type': req.url === '/robots.txt' ? 'text/plain' : 'text/html; charset=utf-8' });
-  res.end(body);
-});
-server.keepAliveTimeout = 60000;
-server.listen(0, '127.0.0.1', () => {
-  const web = gradedWeb({ ...JSON.parse(process.env.ANWC_GRADED_SHAPE), port: server.address().port });
-  byHost = new Map(web.hosts.map((h) => [h.host, h.pages]));
-  process.stdout.write(JSON.stringify({ port: server.address().port, homes: web.seedHosts }) + '\\n');
-});
-process.stdin.on('end', () => { server.closeAllConnections(); server.close(() => process.exit(0)); }); process.stdin.resume();`,
-  real: (dist) => `const { createServer } = await import('node:http');
-const { realWeb } = await import(${JSON.stringify(pathToFileURL(join(dist, 'bench/real-web.js')).href)});
-const { hosts, pagesPerHost } = JSON.parse(process.env.ANWC_REAL_SHAPE);
-let byHost = new Map();
-const server = createServer((req, res) => {
-  const body = byHost.get(String(req.headers.host).replace(/:\\d+$/, ''))?.get(req.url);
-  if (body === undefined) { res.writeHead(404, { 'content-type': 'text/plain' }); res.end('not found'); return; }
-  res.writeHead(200, { 'content-type': req.url === '/robots.txt' ? 'text/plain' : 'text/html' });
-  res.end(body);
-});
-server.keepAliveTimeout = 60000;
-server.listen(0, '127.0.0.1', () => {
-  const web = realWeb(hosts, pagesPerHost, server.address().port);
-  byHost = new Map(web.hosts.map((h) => [h.host, h.pages]));
-  process.stdout.write(JSON.stringify({ port: server.address().port, homes: web.hosts.map((h) => h.host) }) + '\\n');
-});
-process.stdin.on('end', () => { server.closeAllConnections(); server.close(() => process.exit(0)); }); process.stdin.resume();`,
+  graded: (dist) => hostsServer(
+    `const { gradedWeb } = await import(${JSON.stringify(pathToFileURL(join(dist, 'bench/graded-web.js')).href)});`,
+    'text/html; charset=utf-8',
+    'const web = gradedWeb({ ...JSON.parse(process.env.ANWC_GRADED_SHAPE), port }); const homes = web.seedHosts;',
+  ),
+  // The real pages' charsets are the crawler's to find.
+  real: (dist) => hostsServer(
+    `const { realWeb } = await import(${JSON.stringify(pathToFileURL(join(dist, 'bench/real-web.js')).href)});`,
+    'text/html',
+    'const { hosts, pagesPerHost } = JSON.parse(process.env.ANWC_REAL_SHAPE); const web = realWeb(hosts, pagesPerHost, port); const homes = web.hosts.map((h) => h.host);',
+  ),
   tiny: () => `const { createServer } = await import('node:http');
 const page = Buffer.from('<!DOCTYPE html><html><head><title>t</title></head><body><p>A small page.</p></body></html>');
 const robots = Buffer.from('User-agent: *\\nAllow: /\\n');
