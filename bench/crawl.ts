@@ -303,7 +303,7 @@ async function realTable(): Promise<string[]> {
     '',
     'The pages of the two extraction sets and the corpus books, their own links pointed off the crawl and five links to',
     'their host\'s pages added (bench/real-web.ts); each decoded by its charset. Reading such a page costs the action',
-    'some thirty times a graded page: on the web, the action\'s thread, not the store, bounds a harvest.',
+    'twenty to thirty times a graded page (bench action): on the web, the action\'s thread, not the store, bounds a harvest.',
   ];
 }
 

@@ -4,12 +4,12 @@ import { gunzipSync } from 'node:zlib';
 import { sharedPath } from '../test/support/shared.js';
 
 /**
- * A web of real pages for the crawl bench (issue: speed): the graded web's pages are some 3 kB of
+ * A web of real pages for the crawl bench (issue: speed): the graded web's pages are some 1.5 kB of
  * generated prose, where the pages of ../shared (the two extraction sets and the corpus books)
- * are some 100 kB of real HTML each, and reading a page costs the action's thread some thirty
- * times more. H hosts × P pages, each a page of ../shared in turn, its bytes as given (its charset
- * is the crawler's to find) with its own links and frames pointed at a host outside the crawl's --hosts
- * (dropped before any look-up) and five links to pages of its host added at its end.
+ * are some 100 kB of real HTML each, and reading a page costs the action's thread twenty to thirty
+ * times more. H hosts × P pages, each a page of ../shared in turn, its bytes as given (its
+ * charset is the crawler's to find) with its own links and frames pointed at a host outside the
+ * crawl's --hosts (dropped before any look-up) and five links to pages of its host added at its end.
  */
 
 /** The folders of ../shared whose HTML pages the web serves. */

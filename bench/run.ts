@@ -12,6 +12,7 @@ export const BENCHES: Record<string, { what: string; load: () => Promise<Bench> 
   roulette: { what: 'draws per second of the Fenwick wheel at 1,000,000 domains beside a linear scan', load: async () => (await import('./roulette.js')).main },
   extraction: { what: 'F1 of the extractors on two halves of the article-extraction benchmark and on the Readability pages (the fold gap), MB per CPU-second; the detailed table beside peers', load: async () => (await import('./extraction.js')).main },
   fetch: { what: 'pages/s and CPU per page of the Fetcher beside plain undici request()', load: async () => (await import('./fetch.js')).main },
+  action: { what: 'ms a page of the narrative action alone on the crawl bench\'s generated pages and on ../shared\'s real ones, with and without meta words', load: async () => (await import('./action.js')).main },
   crawl: { what: 'crawl speed of anwc harvest beside the loopback ceiling, on SQLite and MySQL; flat cost as the web grows; start-up times', load: async () => (await import('./crawl.js')).main },
   harvest: { what: 'harvest rate of roulette, bfs and dfs; harvest speed beside the Fetcher; the walker under politeness', load: async () => (await import('./harvest.js')).main },
   focus: { what: 'pages with a node, and nodes on the topic, per page for bfs, roulette and its relevance rewards and order, beside an oracle that knows the good hosts', load: async () => (await import('./focus.js')).main },
