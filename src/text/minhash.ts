@@ -125,7 +125,7 @@ const SEEDS_I32 = Int32Array.from(SEEDS);
  * The minimum of each of the BANDS × ROWS hashes, as unsigned values with the top bit flipped so
  * that a signed comparison orders them: the loop then never leaves 32-bit integers, where the
  * unsigned `fmix` made each of its 64 hashes a shingle a floating-point compare (a tenth of the
- * page-reading thread on real pages, bench profile). One array, reset for each call.
+ * action's thread on the crawl bench's pages, bench profile). One array, written by each call.
  */
 const MINS = new Int32Array(BANDS * ROWS);
 const FLIP = 0x80000000 | 0;

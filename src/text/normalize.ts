@@ -20,7 +20,10 @@ const INVISIBLE = /[\u00AD\u200B\u2060\uFEFF]/g;
  */
 const WHITESPACE_TO_FOLD = /\s\s+|[^\S ]/g;
 
-/** NFC and the invisible characters concern only text beyond ASCII, most blocks' whole text. */
+/**
+ * NFC and the invisible characters concern only text beyond ASCII, which most blocks do not hold
+ * (86 % of the paragraphs and cells of 60 pages of the extraction set).
+ */
 const BEYOND_ASCII = /[^\x00-\x7F]/;
 
 /**
