@@ -21,7 +21,7 @@ import { gradedWeb, hostName, type GradedShape } from './graded-web.js';
 import { startChildWeb, type ChildWeb } from './harvest.js';
 import { serverCounters } from './mysql-server.js';
 import { findPeers } from './peers.js';
-import { realHostName, realWeb, REAL_PAGE_DIRS } from './real-web.js';
+import { realWeb, REAL_PAGE_DIRS } from './real-web.js';
 import { needsShared } from '../test/support/shared.js';
 import { median } from './stats.js';
 
@@ -83,7 +83,7 @@ interface Measured {
  * also goes through the narrative action (parse, blocks, the thesis rules, band keys): what a crawl
  * cannot do without, before it stores anything; with `charset`, each page is decoded by its charset first.
  */
-async function ceiling(web: ChildWeb, paths: { host: string; path: string }[], act = false, charset = false): Promise<Measured> {
+async function ceiling(web: ChildWeb, paths: { host: string; path: string }[], o: { act?: boolean; charset?: boolean } = {}): Promise<Measured> {
   const agent = new Agent({ connections: FETCH_DEFAULTS.connectionsPerOrigin, pipelining: 1, connect: { lookup: toLoopback } });
   let next = 0;
   const cpu0 = process.cpuUsage();
@@ -94,9 +94,9 @@ async function ceiling(web: ChildWeb, paths: { host: string; path: string }[], a
       const url = `http://${p.host}:${web.port}${p.path}`;
       const res = await request(url, { dispatcher: agent });
       // The real pages' charsets are the reader's to find, as the crawler does; the graded web's are UTF-8.
-      const text = charset ? decodeHtml(new Uint8Array(await res.body.arrayBuffer()), String(res.headers['content-type'] ?? '')).text : await res.body.text();
+      const text = o.charset ? decodeHtml(new Uint8Array(await res.body.arrayBuffer()), String(res.headers['content-type'] ?? '')).text : await res.body.text();
       if (res.statusCode !== 200) throw new Error(`ceiling: ${res.statusCode} for ${p.host}${p.path}`);
-      if (act && p.path !== '/robots.txt') narrativeAction({ finalUrl: url, status: 200, headers: {}, text, truncated: false }, NO_META, { robotsToken: 'anwc' });
+      if (o.act && p.path !== '/robots.txt') narrativeAction({ finalUrl: url, status: 200, headers: {}, text, truncated: false }, NO_META, { robotsToken: 'anwc' });
     }
   }));
   const ms = performance.now() - t0;
@@ -198,7 +198,7 @@ async function speedTable(): Promise<string[]> {
     await ceiling(web, paths.slice(0, 500)); // warm the server and the connections
     for (let r = 0; r < ROUNDS; r++) {
       runs.ceiling!.push(await ceiling(web, paths));
-      runs[ACTED]!.push(await ceiling(web, paths, true));
+      runs[ACTED]!.push(await ceiling(web, paths, { act: true }));
       const sqlite = diskSqlite();
       try {
         runs.SQLite!.push(await harvest(web, gradedHosts(HOSTS), sqlite));
@@ -276,10 +276,10 @@ async function realTable(): Promise<string[]> {
   const runs: Record<string, Measured[]> = { [ACTED]: [], SQLite: [] };
   try {
     for (let r = 0; r < ROUNDS; r++) {
-      runs[ACTED]!.push(await ceiling(web, paths, true, true));
+      runs[ACTED]!.push(await ceiling(web, paths, { act: true, charset: true }));
       const sqlite = diskSqlite();
       try {
-        runs.SQLite!.push(await harvest(web, real.hosts.map((_, h) => realHostName(h)), sqlite));
+        runs.SQLite!.push(await harvest(web, real.hosts.map((h) => h.host), sqlite));
       } finally {
         await sqlite.cleanup();
       }
