@@ -4,6 +4,7 @@ import { narrativeAction, type MetaContext } from '../src/walk/actions/narrative
 import { needsShared } from '../test/support/shared.js';
 import { gradedWeb } from './graded-web.js';
 import { REAL_PAGE_DIRS, sharedPages } from './real-web.js';
+import { count } from './knobs.js';
 
 /**
  * The narrative action alone (issue: speed): parse, blocks, the thesis rules, band keys, in this
@@ -15,7 +16,7 @@ import { REAL_PAGE_DIRS, sharedPages } from './real-web.js';
  *   npm run build && node dist/bench/run.js action
  */
 
-const PASSES = Number(process.env.BENCH_ACTION_PASSES ?? 5);
+const PASSES = count('BENCH_ACTION_PASSES', 5);
 const NO_META: MetaContext = { metaWordIds: [], metaStems: [] };
 const TWO_WORDS: MetaContext = { metaWordIds: [1, 2], metaStems: ['lighthous', 'storm'] };
 

@@ -4,6 +4,7 @@ import { startingAt } from '../src/store/url.js';
 import type { Store } from '../src/store/store.js';
 import { benchMysql, mysqlDb, sqliteDb, type TestDb } from '../test/support/db.js';
 import { clusterDb, GALERA_BASE } from '../test/support/galera.js';
+import { count } from './knobs.js';
 
 /**
  * What the shared frontier itself can hand out: claims (lease a host's next link under its
@@ -17,9 +18,9 @@ import { clusterDb, GALERA_BASE } from '../test/support/galera.js';
  * Knobs: BENCH_CLAIMS_HOSTS (50), BENCH_CLAIMS_LINKS (40 per host), BENCH_CLAIMS_CLAIMERS (8).
  */
 
-const HOSTS = Number(process.env.BENCH_CLAIMS_HOSTS ?? 50);
-const LINKS = Number(process.env.BENCH_CLAIMS_LINKS ?? 40);
-const CLAIMERS = Number(process.env.BENCH_CLAIMS_CLAIMERS ?? 8);
+const HOSTS = count('BENCH_CLAIMS_HOSTS', 50);
+const LINKS = count('BENCH_CLAIMS_LINKS', 40);
+const CLAIMERS = count('BENCH_CLAIMS_CLAIMERS', 8);
 
 interface Backend {
   name: string;

@@ -24,6 +24,7 @@ import { findPeers } from './peers.js';
 import { realWeb, REAL_PAGE_DIRS } from './real-web.js';
 import { needsShared } from '../test/support/shared.js';
 import { median } from './stats.js';
+import { count, counts } from './knobs.js';
 
 /**
  * Crawl speed (issue: speed). A generated web (H hosts × P pages of prose, navigation and a few
@@ -41,16 +42,16 @@ import { median } from './stats.js';
  *
  * Knobs: BENCH_CRAWL_HOSTS (20), BENCH_CRAWL_PAGES (500 a host), BENCH_CRAWL_LINKS (5),
  * BENCH_CRAWL_CONCURRENCY (16), BENCH_CRAWL_ROUNDS (3), BENCH_CRAWL_SWEEP (pages in all, e.g.
- * 1000,10000,100000; empty for none), BENCH_CRAWL_REAL_PAGES (100 a host of the real pages).
+ * 1000,10000,100000; empty for none), BENCH_CRAWL_REAL_PAGES (100 a host of the real pages; 0 for none).
  */
 
-const HOSTS = Number(process.env.BENCH_CRAWL_HOSTS ?? 20);
-const PAGES = Number(process.env.BENCH_CRAWL_PAGES ?? 500);
-const LINKS = Number(process.env.BENCH_CRAWL_LINKS ?? 5);
-const CONCURRENCY = Number(process.env.BENCH_CRAWL_CONCURRENCY ?? 16);
-const ROUNDS = Number(process.env.BENCH_CRAWL_ROUNDS ?? 3);
-const REAL_PAGES = Number(process.env.BENCH_CRAWL_REAL_PAGES ?? 100);
-const SWEEP = (process.env.BENCH_CRAWL_SWEEP ?? '1000,10000,100000').split(',').filter((s) => s !== '').map(Number);
+const HOSTS = count('BENCH_CRAWL_HOSTS', 20);
+const PAGES = count('BENCH_CRAWL_PAGES', 500);
+const LINKS = count('BENCH_CRAWL_LINKS', 5);
+const CONCURRENCY = count('BENCH_CRAWL_CONCURRENCY', 16);
+const ROUNDS = count('BENCH_CRAWL_ROUNDS', 3);
+const REAL_PAGES = count('BENCH_CRAWL_REAL_PAGES', 100, 0);
+const SWEEP = counts('BENCH_CRAWL_SWEEP', '1000,10000,100000');
 
 const dist = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(dist, 'src', 'cli', 'main.js');
@@ -267,6 +268,7 @@ async function speedTable(): Promise<string[]> {
  * them is not a figure on the web. `fetch + action` and the SQLite harvest, in interleaved rounds.
  */
 async function realTable(): Promise<string[]> {
+  if (REAL_PAGES === 0) return ['', 'Real pages: skipped, BENCH_CRAWL_REAL_PAGES is 0.'];
   const missing = needsShared(...REAL_PAGE_DIRS);
   if (missing) return ['', `Real pages: skipped, ${missing}.`];
   const shape = { hosts: HOSTS, pagesPerHost: REAL_PAGES };

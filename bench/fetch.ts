@@ -6,6 +6,7 @@ import { Agent, request } from 'undici';
 import { Fetcher } from '../src/web/fetcher.js';
 import { sharedPath } from '../test/support/shared.js';
 import { SITES } from '../test/support/testweb.js';
+import { count } from './knobs.js';
 
 /**
  * Pages per second and CPU per page of the fetcher (politeness off: address check, caps,
@@ -14,7 +15,7 @@ import { SITES } from '../test/support/testweb.js';
  * the client's alone.
  */
 
-const REQUESTS = Number(process.env.BENCH_FETCH_REQUESTS ?? 2000);
+const REQUESTS = count('BENCH_FETCH_REQUESTS', 2000);
 const CONCURRENCY = 8;
 
 function corpusPaths(): { host: string; path: string }[] {

@@ -6,6 +6,7 @@ import { benchMysql } from '../test/support/db.js';
 import { backends, cliWalkOnce, workerRows, type CliWalk } from './focus-workers.js';
 import { mean } from './stats.js';
 import { HARVEST_DEFAULTS } from '../src/harvest/defaults.js';
+import { count } from './knobs.js';
 
 /**
  * Does the walk find text on the topic? On a generated web (bench/graded-web.ts) of hosts rich in
@@ -31,16 +32,16 @@ import { HARVEST_DEFAULTS } from '../src/harvest/defaults.js';
  * BENCH_FOCUS_DEPTH (the harvest's default, 4), BENCH_FOCUS_WORKER_SEEDS (5; 0 for no second table).
  */
 
-const SEEDS = Number(process.env.BENCH_FOCUS_SEEDS ?? 8);
-const BUDGET = Number(process.env.BENCH_FOCUS_BUDGET ?? 200);
-const PAGES_PER_HOST = Number(process.env.BENCH_FOCUS_PAGES ?? 100);
+const SEEDS = count('BENCH_FOCUS_SEEDS', 8);
+const BUDGET = count('BENCH_FOCUS_BUDGET', 200);
+const PAGES_PER_HOST = count('BENCH_FOCUS_PAGES', 100);
 /**
  * The harvest's default: depth counts afresh from a page that paid the wheel, so the limit ends a
  * walk that strays from the text, not the reading of a good host found a few hops out.
  */
-const DEPTH = Number(process.env.BENCH_FOCUS_DEPTH ?? HARVEST_DEFAULTS.maxDepth);
+const DEPTH = count('BENCH_FOCUS_DEPTH', HARVEST_DEFAULTS.maxDepth);
 
-const WORKER_SEEDS = Number(process.env.BENCH_FOCUS_WORKER_SEEDS ?? 5);
+const WORKER_SEEDS = count('BENCH_FOCUS_WORKER_SEEDS', 5, 0);
 
 const RICH_ON = 'rich, on topic';
 export const FOCUS_KINDS: HostKind[] = [

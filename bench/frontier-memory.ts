@@ -10,6 +10,7 @@ import type { LinkInput } from '../src/store/store.js';
 import { Frontier } from '../src/walk/frontier.js';
 import { createStrategy } from '../src/walk/strategies/strategy.js';
 import { harvestOptions, startChildWeb, type ChildWeb } from './harvest.js';
+import { count } from './knobs.js';
 
 /**
  * Peak memory with a large frontier (issue 6, item 8): a SQLite store holding 100,000 pending
@@ -28,10 +29,10 @@ import { harvestOptions, startChildWeb, type ChildWeb } from './harvest.js';
 
 const SCENARIOS = [
   { links: 1_000, domains: 50 },
-  { links: Number(process.env.BENCH_FRONTIER_LINKS ?? 100_000), domains: Number(process.env.BENCH_FRONTIER_DOMAINS ?? 5_000) },
+  { links: count('BENCH_FRONTIER_LINKS', 100_000), domains: count('BENCH_FRONTIER_DOMAINS', 5_000) },
 ];
-const PICKS = Number(process.env.BENCH_FRONTIER_PICKS ?? 10_000);
-const HARVEST_PAGES = Number(process.env.BENCH_FRONTIER_HARVEST_PAGES ?? 1_000);
+const PICKS = count('BENCH_FRONTIER_PICKS', 10_000);
+const HARVEST_PAGES = count('BENCH_FRONTIER_HARVEST_PAGES', 1_000);
 const BATCH = 1_000;
 
 /** What a child reports: memory in bytes, time in ms. */

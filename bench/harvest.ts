@@ -11,6 +11,7 @@ import { openStore } from '../src/store/open.js';
 import type { StrategyName } from '../src/walk/strategies/strategy.js';
 import { Fetcher, type FetcherOptions } from '../src/web/fetcher.js';
 import { mean, sd } from './stats.js';
+import { count, counts } from './knobs.js';
 
 /**
  * Harvest rate and harvest speed (issue 6, item 8).
@@ -31,11 +32,11 @@ import { mean, sd } from './stats.js';
  */
 
 /** Page budgets on the corpus web: a short one, where the strategies part ways, and the issue's 150. */
-const BUDGETS = (process.env.BENCH_HARVEST_PAGES ?? '60,150').split(',').map(Number);
+const BUDGETS = counts('BENCH_HARVEST_PAGES', '60,150');
 const SPEED_BUDGET = 150;
-const DEMO_BUDGET = Number(process.env.BENCH_HARVEST_DEMO_PAGES ?? 20);
-const ROULETTE_SEEDS = Number(process.env.BENCH_HARVEST_SEEDS ?? 5);
-const SPEED_ROUNDS = Number(process.env.BENCH_HARVEST_ROUNDS ?? 4);
+const DEMO_BUDGET = count('BENCH_HARVEST_DEMO_PAGES', 20);
+const ROULETTE_SEEDS = count('BENCH_HARVEST_SEEDS', 5);
+const SPEED_ROUNDS = count('BENCH_HARVEST_ROUNDS', 4);
 const CONCURRENCY = 4;
 const TINY_HOSTS = 50;
 const TINY_PER_HOST = 8;

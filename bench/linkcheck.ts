@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { anwcMaintain, getEverything, type Found } from './link-checkers.js';
 import { keyOf, linkWeb, OFF_HOSTS, score, SITE_HOST, type LinkWeb, type Score } from './link-web.js';
+import { count, counts } from './knobs.js';
 
 /**
  * Checking one's own site (issue: never a false green, "checking your own site fast"). On
@@ -24,9 +25,9 @@ import { keyOf, linkWeb, OFF_HOSTS, score, SITE_HOST, type LinkWeb, type Score }
  * flight; 4, anwc's --concurrency), BENCH_LINKCHECK_SEED (1).
  */
 
-const SIZES = (process.env.BENCH_LINKCHECK_PAGES ?? '200,2000').split(',').filter((s) => s !== '').map(Number);
-const CONCURRENCY = Number(process.env.BENCH_LINKCHECK_CONCURRENCY ?? 4);
-const SEED = Number(process.env.BENCH_LINKCHECK_SEED ?? 1);
+const SIZES = counts('BENCH_LINKCHECK_PAGES', '200,2000');
+const CONCURRENCY = count('BENCH_LINKCHECK_CONCURRENCY', 4);
+const SEED = count('BENCH_LINKCHECK_SEED', 1);
 
 interface Hello {
   sitePort: number;

@@ -7,6 +7,7 @@ import { NODE_FLAGS } from '../src/cli/node-flags.js';
 import { openStore } from '../src/store/open.js';
 import { hostName } from './graded-web.js';
 import { startChildWeb } from './harvest.js';
+import { count } from './knobs.js';
 
 /**
  * Where a harvest's CPU goes (issue: speed): one `anwc harvest` of the crawl bench's web (20 hosts
@@ -23,8 +24,8 @@ import { startChildWeb } from './harvest.js';
  * leave the threads' .cpuprofile files in, a new folder in it each run, for Chrome DevTools; by default they go).
  */
 
-const HOSTS = Number(process.env.BENCH_PROFILE_HOSTS ?? 20);
-const PAGES = Number(process.env.BENCH_PROFILE_PAGES ?? 500);
+const HOSTS = count('BENCH_PROFILE_HOSTS', 20);
+const PAGES = count('BENCH_PROFILE_PAGES', 500);
 const KEEP = process.env.BENCH_PROFILE_KEEP;
 const dist = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(dist, 'src', 'cli', 'main.js');

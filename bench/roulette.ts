@@ -1,6 +1,7 @@
 import seedrandom from 'seedrandom';
 import { pathToFileURL } from 'node:url';
 import { RouletteWheel } from '../src/walk/strategies/roulette.js';
+import { count } from './knobs.js';
 
 /**
  * Draws per second of the Fenwick roulette wheel at 1,000,000 domains, beside the thesis's
@@ -43,7 +44,7 @@ function rate(fn: () => void, minMs: number, maxOps: number): { ops: number; per
   return { ops, perSec: (ops / elapsed) * 1000 };
 }
 
-export function main(domains = Number(process.env.BENCH_DOMAINS ?? 1_000_000)): string {
+export function main(domains = count('BENCH_DOMAINS', 1_000_000)): string {
   const rng = seedrandom('bench-roulette');
   const wheel = new RouletteWheel<number>();
   const buildStart = Date.now();

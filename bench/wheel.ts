@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { DEFAULT_KINDS, gradedWeb, TOPIC, type GradedShape, type HostKind } from './graded-web.js';
 import { interval, paired, perPage, walkOnce, type Tally, type Walk } from './graded-walk.js';
 import { startChildWeb } from './harvest.js';
+import { count } from './knobs.js';
 
 /**
  * Does the wheel pay? On a generated web whose hosts differ in how much narrative they hold
@@ -25,12 +26,12 @@ import { startChildWeb } from './harvest.js';
  * BENCH_WHEEL_DEPTH (the harvest's default, 4), BENCH_WHEEL_SWEEP_SEEDS (6; 0 for no sweep).
  */
 
-const SEEDS = Number(process.env.BENCH_WHEEL_SEEDS ?? 10);
-const BUDGET = Number(process.env.BENCH_WHEEL_BUDGET ?? 200);
-const PAGES_PER_HOST = Number(process.env.BENCH_WHEEL_PAGES ?? 100);
-const DEPTH = process.env.BENCH_WHEEL_DEPTH === undefined ? undefined : Number(process.env.BENCH_WHEEL_DEPTH);
+const SEEDS = count('BENCH_WHEEL_SEEDS', 10);
+const BUDGET = count('BENCH_WHEEL_BUDGET', 200);
+const PAGES_PER_HOST = count('BENCH_WHEEL_PAGES', 100);
+const DEPTH = process.env.BENCH_WHEEL_DEPTH ? count('BENCH_WHEEL_DEPTH', 1) : undefined;
 const SEARCH_RESULTS = 6;
-const SWEEP_SEEDS = Number(process.env.BENCH_WHEEL_SWEEP_SEEDS ?? 6);
+const SWEEP_SEEDS = count('BENCH_WHEEL_SWEEP_SEEDS', 6, 0);
 const SWEEP_HOSTS = 30;
 /** Rich hosts among SWEEP_HOSTS: a third, a fifth, a tenth. */
 const SWEEP_RICH = [10, 6, 3];

@@ -8,6 +8,7 @@ import { hostName, type GradedShape } from './graded-web.js';
 import { startChildWeb, type ChildWeb } from './harvest.js';
 import { serverCounters } from './mysql-server.js';
 import { median } from './stats.js';
+import { count } from './knobs.js';
 
 /**
  * Several harvest processes on one database (`anwc harvest --workers N`). First where the CPU is
@@ -29,13 +30,13 @@ import { median } from './stats.js';
  * BENCH_WORKERS_CPU_ROUNDS (2, the median taken).
  */
 
-const HOSTS = Number(process.env.BENCH_WORKERS_HOSTS ?? 20);
-const PAGES = Number(process.env.BENCH_WORKERS_PAGES ?? 30);
-const DELAY_MS = Number(process.env.BENCH_WORKERS_DELAY_MS ?? 200);
+const HOSTS = count('BENCH_WORKERS_HOSTS', 20);
+const PAGES = count('BENCH_WORKERS_PAGES', 30);
+const DELAY_MS = count('BENCH_WORKERS_DELAY_MS', 200, 0);
 const COUNTS = [1, 2, 4];
 const CPU_HOSTS = 20;
-const CPU_PAGES = Number(process.env.BENCH_WORKERS_CPU_PAGES ?? 150);
-const CPU_ROUNDS = Number(process.env.BENCH_WORKERS_CPU_ROUNDS ?? 2);
+const CPU_PAGES = count('BENCH_WORKERS_CPU_PAGES', 150, 0);
+const CPU_ROUNDS = count('BENCH_WORKERS_CPU_ROUNDS', 2);
 /** Fetch slots of each worker: the crawl bench's 16 in flight, over two workers' worth. */
 const CPU_CONCURRENCY = 8;
 
