@@ -2,10 +2,12 @@
  * The flags anwc runs Node with: main.ts's first line carries them for `anwc` and `npx anwc`, and
  * a command that starts anwc again (`--workers`, the studio's jobs, the benches) passes them on.
  *
- * A young generation of 2 MB a semi-space, for every thread of the process: V8 takes the flag
- * over a worker's own resourceLimits (store/thread.ts, walk/actions/narrative-thread.ts), which
- * rule only where Node runs without it. It is the memory goal's choice (a 100,000-page harvest of
- * the crawl bench's web under 250 MB), not speed's:
+ * A young generation of 2 MB a semi-space, for the main thread and the store's: V8 takes the flag
+ * over a worker's own resourceLimits (store/thread.ts), which rule only where Node runs without it.
+ * The narrative action's thread, where the pages' trees are built, is started with 8
+ * (young-generation.ts, walk/actions/narrative-thread.ts). It is the memory goal's choice (a
+ * 100,000-page harvest of the crawl bench's web under 250 MB), not speed's; the table is of the
+ * flag for every thread, before the action's thread had its own:
  *
  * | semi-space | bench web, 10,020 pages: pages/s, CPU ms a page, peak RSS | 100,020 pages: peak RSS | real pages, 2,020: pages/s, CPU ms a page, peak RSS |
  * | --- | --- | --- | --- |
@@ -16,16 +18,19 @@
  * (Medians of 4 and 3 interleaved harvests, one each at 100,000, 2026-11-29; the real pages are
  * bench/real-web.ts's.)
  * A 100 kB page's tree outlives a young generation of 2 MB: it is copied by the scavenges that
- * meet it and then promoted (781 scavenges for 438 such pages, against 180 at 8 MB). Where memory
- * is to spare, `node --max-semi-space-size=8 dist/src/cli/main.js harvest …` reads a quarter more
- * of the web's pages a second; the workers and jobs it starts keep that value.
+ * meet it and then promoted (781 scavenges for 438 such pages, against 180 at 8 MB), which is why
+ * the action's thread now has 8 of its own. With it, the flag at 8 for every thread reads 92 → 94
+ * real pages a second for 289 → 331 MB (3 interleaved rounds); the 100,000-page harvest with the
+ * action's thread at 8 peaked at 242 and 247 MB, against 242 and 240 at 2 (one pair of rounds).
+ * A user's own value stays, in the workers and jobs anwc starts too (withNodeFlags).
  *
  * When the heap budget was still of V8's heapTotal, the young generation included (heap-budget.ts),
  * 2 MB was the faster too: at V8's default of 16 MB the main thread ran a full collection every
  * 150–200 ms (--trace-gc), and six interleaved harvests of the bench web went 1.81 → 1.59 ms of CPU
  * a page (median) at 2 MB.
- * V8 reads it when the process starts, so it cannot be set from inside (v8.setFlagsFromString
- * leaves the young generation as it was).
+ * V8 reads it when a thread makes its heap: the main thread's is made when the process starts, so
+ * it cannot be set from inside (v8.setFlagsFromString leaves the main thread's young generation as
+ * it was, and changes that of the threads started after).
  */
 export const NODE_FLAGS: readonly string[] = ['--max-semi-space-size=2'];
 

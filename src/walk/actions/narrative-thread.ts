@@ -1,20 +1,21 @@
 import { Worker } from 'node:worker_threads';
 import { ThreadCalls } from '../../thread-calls.js';
+import { startWorkerWithYoungGeneration } from '../../young-generation.js';
 import type { ActResult } from '../engine.js';
 import type { MetaContext, NarrativeOptions, NarrativePage } from './narrative.js';
 import type { ActionCall, ActionReply } from './narrative-worker.js';
 
 /**
- * The thread's young generation where Node runs without anwc's flags (cli/node-flags.ts: theirs
- * rules every thread). On the bench web's small pages a page's garbage dies young and a small one
- * costs no speed, and V8's default (up to 48 MB) took a 100,000-page harvest past 250 MB (bench
- * crawl's sweep: peak RSS 272 MB by default, 244 with 4 MB, 250 with 8; pages/s within the noise).
- * A real page's tree outlives it (node-flags.ts).
+ * The thread's young generation, in MB a semi-space, whatever the process's own (cli/node-flags.ts
+ * keeps the main thread's and the store's at 2 MB for memory's sake). A real page of some 100 kB
+ * builds a tree that outlives a young generation of 2 MB: the scavenges that meet it copy it, then
+ * promote it. Harvests of bench/real-web.ts's 2,020 pages, 4 interleaved rounds (medians): 2 MB
+ * 84.5 pages/s, 17.2 ms of CPU a page, peak RSS 262 MB; 4 MB 82, 18.0, 282; 8 MB 102, 14.6, 304.
+ * On the graded web's small pages, whose garbage dies young, it made no difference to speed.
  */
-const YOUNG_GENERATION_MB = 4;
+const YOUNG_GENERATION_SEMI_MB = 8;
 
-const startWorker = (): Worker =>
-  new Worker(new URL('./narrative-worker.js', import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+const startWorker = (): Worker => startWorkerWithYoungGeneration(new URL('./narrative-worker.js', import.meta.url), YOUNG_GENERATION_SEMI_MB);
 
 /**
  * The narrative action (parse, blocks, the thesis rules, band keys) on a thread of its own (issue:
