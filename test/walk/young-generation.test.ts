@@ -13,7 +13,7 @@ const MODULE = new URL('../../src/young-generation.js', import.meta.url).href;
 
 /** Makes garbage with a few survivors in the thread it runs on, then holds its new space in MB as `mb` (`v8` in scope). */
 const CHURN = `let keep = [];
-for (let i = 0; i < 3e6; i++) { keep.push({ a: i, b: 'x' + i }); if (keep.length > 200000) keep = []; }
+for (let i = 0; i < 1e6; i++) { keep.push({ a: i, b: 'x' + i }); if (keep.length > 200000) keep = []; }
 const mb = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size / 2 ** 20;`;
 
 /** A worker's code: CHURN, then `mb` to its parent. */
