@@ -1,0 +1,51 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import { firstRoom, readBody } from '../../src/web/body.js';
+
+/** Where a body's bytes start: the room for them decides what a harvest of small pages holds. */
+
+const CAPS = { maxWireBytes: 1 << 20, maxBytes: 1 << 20, maxRatio: 100 };
+const chunks = (...parts: string[]) => Readable.from(parts.map((p) => Buffer.from(p)));
+
+describe('a body\'s first room', () => {
+  it('is the length the server gives, when no coding changes it', () => {
+    assert.equal(firstRoom(false, '1234', 99), 1234);
+    assert.equal(firstRoom(false, ' 20 ', undefined), 20);
+  });
+
+  it('is the first chunk\'s size for a body sent in chunks, and 64 kB before any chunk came', () => {
+    assert.equal(firstRoom(false, undefined, 1400), 1400);
+    assert.equal(firstRoom(false, 'lots', 1400), 1400);
+    assert.equal(firstRoom(false, undefined, undefined), 64 * 1024);
+  });
+
+  it('is 64 kB for a coded body, whatever its length or first chunk', () => {
+    assert.equal(firstRoom(true, '500', 500), 64 * 1024);
+  });
+});
+
+describe('reading a body sent in chunks', () => {
+  it('keeps every byte when a small first chunk is followed by larger ones', async () => {
+    const parts = ['<p>', 'a'.repeat(5000), 'b'.repeat(70_000), '</p>'];
+    const r = await readBody(chunks(...parts), undefined, CAPS);
+    assert.ok(r.ok);
+    assert.equal(Buffer.from(r.body).toString(), parts.join(''));
+    assert.equal(r.truncated, false);
+  });
+
+  it('cuts at the cap, from a first room of the first chunk', async () => {
+    const r = await readBody(chunks('x'.repeat(10), 'y'.repeat(100)), undefined, { ...CAPS, maxBytes: 50 });
+    assert.ok(r.ok);
+    assert.equal(Buffer.from(r.body).toString(), 'x'.repeat(10) + 'y'.repeat(40));
+    assert.equal(r.truncated, true);
+  });
+
+  it('reads a gzipped body whole, its first chunk far smaller than what it decodes to', async () => {
+    const text = 'The keeper lit the lamp. '.repeat(4000);
+    const r = await readBody(Readable.from([gzipSync(text)]), 'gzip', CAPS);
+    assert.ok(r.ok);
+    assert.equal(Buffer.from(r.body).toString(), text);
+  });
+});
