@@ -22,6 +22,10 @@
  * the action's thread now has 8 of its own. With it, the flag at 8 for every thread reads 92 → 94
  * real pages a second for 289 → 331 MB (3 interleaved rounds); the 100,000-page harvest with the
  * action's thread at 8 peaked at 242 and 247 MB, against 242 and 240 at 2 (one pair of rounds).
+ * Since a body sent in chunks starts in the room of its first chunk (web/body.ts), that harvest
+ * peaked at 196 MB at 2 and at 220 with the flag at 8 for every thread (one run each): the memory
+ * goal leaves room for 8 now. It read the bench web's 10,020 pages at 587 → 624 pages/s (3
+ * interleaved rounds, 162 → 185 MB), within this machine's noise; 2 stays until a surer measure.
  * A user's own value stays, in the workers and jobs anwc starts too (withNodeFlags).
  *
  * When the heap budget was still of V8's heapTotal, the young generation included (heap-budget.ts),
