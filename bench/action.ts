@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { decodeHtml } from '../src/html/decode.js';
 import { narrativeAction, type MetaContext } from '../src/walk/actions/narrative.js';
 import { needsShared } from '../test/support/shared.js';
-import { gradedWeb } from './graded-web.js';
+import { crawlShape, gradedWeb } from './graded-web.js';
 import { REAL_PAGE_DIRS, sharedPages } from './real-web.js';
 import { count } from './knobs.js';
 
@@ -26,7 +26,7 @@ interface PageSet {
 }
 
 function gradedPages(): PageSet {
-  const web = gradedWeb({ seed: 1, pagesPerHost: 100, links: 5, seeds: 20, kinds: [{ name: 'mixed', count: 20, narrative: 0.7, onTopic: 0.3 }] });
+  const web = gradedWeb(crawlShape(20, 100));
   const pages = web.hosts.flatMap((h) => [...h.pages].filter(([path]) => path !== '/robots.txt').map(([path, text]) => ({ url: `http://${h.host}${path}`, text })));
   return { name: 'graded web (crawl bench)', pages };
 }
@@ -64,7 +64,7 @@ export function main(): string {
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map((r) => `| ${r.set.name} | ${r.set.pages.length} | ${r.kb.toFixed(1)} | ${r.none.toFixed(3)} | ${(r.none / base.none).toFixed(1)} | ${r.two.toFixed(3)} | ${(r.two / base.two).toFixed(1)} |`),
     '',
-    'In this process, with its young generation (a harvest runs the action on a thread with anwc\'s, src/cli/node-flags.ts).',
+    'In this process, with its young generation (a harvest runs the action on a thread of its own, whose young generation is 8 MB a semi-space: src/walk/actions/narrative-thread.ts).',
     ...(missing ? [`Real pages: skipped, ${missing}.`] : []),
   ].join('\n');
 }

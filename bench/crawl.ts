@@ -17,7 +17,7 @@ import { leaseProbes, LIVE_LEASES } from '../src/store/sqlite/frontier.js';
 import { CANDIDATE_ROWS } from '../src/store/sqlite/nodes.js';
 import { BAND_ROWS_AFTER } from '../src/store/sqlite/bands.js';
 import { benchMysql, mysqlDb, mysqlSocket, viaSocket, type TestDb } from '../test/support/db.js';
-import { gradedWeb, hostName, type GradedShape } from './graded-web.js';
+import { crawlShape, gradedWeb, hostName, type GradedShape } from './graded-web.js';
 import { startChildWeb, type ChildWeb } from './harvest.js';
 import { serverCounters } from './mysql-server.js';
 import { findPeers } from './peers.js';
@@ -57,9 +57,7 @@ const dist = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(dist, 'src', 'cli', 'main.js');
 const HOOK = join(dist, 'bench', 'usage-hook.js');
 
-function shape(hosts: number, pages: number): GradedShape {
-  return { seed: 1, pagesPerHost: pages, links: LINKS, seeds: hosts, kinds: [{ name: 'mixed', count: hosts, narrative: 0.7, onTopic: 0.3 }] };
-}
+const shape = (hosts: number, pages: number): GradedShape => crawlShape(hosts, pages, LINKS);
 
 const NO_META = { metaWordIds: [], metaStems: [] };
 

@@ -34,6 +34,14 @@ export interface GradedShape {
 
 export const TOPIC = 'lighthouse';
 
+/**
+ * The web the speed benches crawl (crawl, profile, workers, action): `hosts` hosts alike, seven
+ * tenths of their pages narrative, three tenths of those on the topic, every home page a seed.
+ */
+export function crawlShape(hosts: number, pagesPerHost: number, links = 5): GradedShape {
+  return { seed: 1, pagesPerHost, links, seeds: hosts, kinds: [{ name: 'mixed', count: hosts, narrative: 0.7, onTopic: 0.3 }] };
+}
+
 export const DEFAULT_KINDS: HostKind[] = [
   { name: 'sea stories', count: 3, narrative: 0.9, onTopic: 0.8 },
   { name: 'town stories', count: 3, narrative: 0.9, onTopic: 0.1 },

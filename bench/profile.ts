@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { NODE_FLAGS } from '../src/cli/node-flags.js';
 import { openStore } from '../src/store/open.js';
-import { hostName } from './graded-web.js';
+import { crawlShape, hostName } from './graded-web.js';
 import { startChildWeb } from './harvest.js';
 import { count } from './knobs.js';
 
@@ -83,8 +83,7 @@ function shares(p: Profile): Shares {
 }
 
 export async function main(): Promise<string> {
-  const shape = { seed: 1, pagesPerHost: PAGES, links: 5, seeds: HOSTS, kinds: [{ name: 'mixed', count: HOSTS, narrative: 0.7, onTopic: 0.3 }] };
-  const web = await startChildWeb('graded', { ANWC_GRADED_SHAPE: JSON.stringify(shape) });
+  const web = await startChildWeb('graded', { ANWC_GRADED_SHAPE: JSON.stringify(crawlShape(HOSTS, PAGES)) });
   const dir = mkdtempSync(join(tmpdir(), 'anwc-profile-'));
   try {
     const db = `sqlite:${join(dir, 'harvest.sqlite')}`;

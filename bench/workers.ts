@@ -4,7 +4,7 @@ import { NODE_FLAGS } from '../src/cli/node-flags.js';
 import { openStore } from '../src/store/open.js';
 import { benchMysql, mysqlDb, sqliteDb, type TestDb } from '../test/support/db.js';
 import { clusterDb, GALERA_BASE } from '../test/support/galera.js';
-import { hostName, type GradedShape } from './graded-web.js';
+import { crawlShape, hostName, type GradedShape } from './graded-web.js';
 import { startChildWeb, type ChildWeb } from './harvest.js';
 import { serverCounters } from './mysql-server.js';
 import { median } from './stats.js';
@@ -64,7 +64,7 @@ async function runOnce(web: ChildWeb, fresh: () => TestDb, workers: number): Pro
 }
 
 /** The crawl bench's web: prose, navigation and a few tables on every host, five links a page. */
-const cpuShape = (): GradedShape => ({ seed: 1, pagesPerHost: CPU_PAGES, links: 5, seeds: CPU_HOSTS, kinds: [{ name: 'mixed', count: CPU_HOSTS, narrative: 0.7, onTopic: 0.3 }] });
+const cpuShape = (): GradedShape => crawlShape(CPU_HOSTS, CPU_PAGES);
 
 interface ServerRun {
   pages: number;
