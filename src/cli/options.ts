@@ -261,7 +261,7 @@ export const OPTIONS = {
   },
   concurrency: {
     type: 'number',
-    describe: 'Pages fetched at once (each host still gets --per-host at a time)',
+    describe: 'Pages fetched at once (each host still gets --per-host at a time); as many again may wait, fetched, to be read and stored',
     default: HARVEST_DEFAULTS.concurrency,
     check: positiveInt,
   },

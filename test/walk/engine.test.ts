@@ -4,7 +4,10 @@ import { harvest, type HarvestOptions } from '../../src/harvest/harvest.js';
 import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
 import { BOUND_SHARE, type DelayBound } from '../../src/walk/delay-watch.js';
+import { PAST_FETCH_SHARE } from '../../src/walk/engine.js';
 import { DEFAULT_MAX_RETRIES } from '../../src/walk/retry.js';
+import type { StrategyName } from '../../src/walk/strategies/strategy.js';
+import { runActivity, type Activity } from '../../src/walk/walk.js';
 import { ROBOTS_RETRY_BASE_MS, type RobotsRules } from '../../src/web/robots.js';
 import { rawSql, sqliteDb, withSqliteStore } from '../support/db.js';
 import { prose, startFlakyWeb, type FlakyWeb } from '../support/flaky.js';
@@ -209,6 +212,56 @@ describe('a claim leases a host\'s next links together', () => {
       const left = await Promise.all(pages(6).slice(1).map(async (p) => (await store.linkByUrl(web.url('cut.test', p)))!));
       assert.deepEqual(left.map((l) => [l.status, l.leaseOwner ?? null]), Array(5).fill(['pending', null]));
     }));
+});
+
+describe('a page leaves its fetch slot once the server has answered', () => {
+  /**
+   * Pages fetched while not one has yet been read: the action holds every page until the server
+   * has seen no new request for 150 ms (at most 5 s), then lets them all through. Four hosts of
+   * three pages each, under `prefix`, so that politeness is never what stops a fetch.
+   */
+  async function fetchedBeforeAnyRead(store: Store, prefix: string, strategy: StrategyName, concurrency: number): Promise<number> {
+    const hosts = [1, 2, 3, 4].map((i) => `${prefix}${i}.test`);
+    for (const h of hosts) for (const p of pages(3)) web.page(h, p, prose(p));
+    for (const h of hosts) await seedLinks(store, h, pages(3));
+    const fetched = () => hosts.reduce((n, h) => n + web.hits(h).filter((hit) => hit.path !== '/robots.txt').length, 0);
+    let letThrough = () => {};
+    const gate = new Promise<void>((open) => (letThrough = open));
+    const activity: Activity = {
+      name: 'gated',
+      constraints: [],
+      act: async (page) => {
+        await gate;
+        return { outcome: { kind: 'walked', status: page.status, links: 0 }, nodes: [], links: [] };
+      },
+    };
+    const watch = (async () => {
+      let last = -1;
+      let steady = 0;
+      for (let i = 0; i < 100 && steady < 3; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        const n = fetched();
+        steady = n > 0 && n === last ? steady + 1 : 0;
+        last = n;
+      }
+      letThrough();
+      return last;
+    })();
+    const { fetcher, politeness } = options();
+    const report = await runActivity(store, activity, { strategy, concurrency, seed: 1, leaseMs: 60_000, fetcher, politeness }, {});
+    assert.equal(report.stats.pagesFetched, 12);
+    for (const h of hosts) assert.deepEqual(pages(3).map((p) => web.count(h, p)), [1, 1, 1], `each page of ${h} once`);
+    return watch;
+  }
+
+  it('two slots fetch on while the pages fetched wait to be read, up to as many again', () =>
+    withSqliteStore(async (store) => assert.equal(await fetchedBeforeAnyRead(store, 'piped', 'roulette', 2), 2 * (1 + PAST_FETCH_SHARE))));
+
+  it('one slot reads and stores each page before the next is drawn, as the thesis\'s crawler', () =>
+    withSqliteStore(async (store) => assert.equal(await fetchedBeforeAnyRead(store, 'single', 'roulette', 1), 1)));
+
+  it('newest links first, a page keeps its slot until its own links are stored', () =>
+    withSqliteStore(async (store) => assert.equal(await fetchedBeforeAnyRead(store, 'deep', 'dfs', 2), 2)));
 });
 
 describe('the wheel', () => {
