@@ -1,5 +1,5 @@
 import v8 from 'node:v8';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 
 const FLAG = /^--max[-_]semi[-_]space[-_]size=(\d+)$/;
 
@@ -21,16 +21,15 @@ export function semiSpaceFlag(execArgv: readonly string[] = process.execArgv, no
  * back once the thread runs (or failed to), so that the process's other threads keep theirs. A
  * flag already as large stays as it is.
  */
-export function startWorkerWithYoungGeneration(url: URL, semiMb: number, options: WorkerOptions = {}): Worker {
+export function startWorkerWithYoungGeneration(url: URL, semiMb: number): Worker {
   const flag = semiSpaceFlag();
   if (flag === undefined || flag >= semiMb) {
-    const limits = flag === undefined ? { maxYoungGenerationSizeMb: 3 * semiMb } : {};
-    return new Worker(url, { ...options, resourceLimits: { ...options.resourceLimits, ...limits } });
+    return new Worker(url, flag === undefined ? { resourceLimits: { maxYoungGenerationSizeMb: 3 * semiMb } } : {});
   }
   raise(semiMb);
   let worker: Worker;
   try {
-    worker = new Worker(url, options);
+    worker = new Worker(url);
   } catch (err) {
     lower(flag);
     throw err;
