@@ -21,6 +21,9 @@ import { runInNewContext } from 'node:vm';
  * young generation alone. The budget is of the old generation now (oldGeneration): 28 MB, the
  * heapTotal of 32 less the 4 MB young generation of the flags, peaked at 233 and 225 MB on that
  * harvest (heapTotal 32: 236 and 236; 24: 213–223 MB, for 0.24 ms of CPU a page more).
+ * A forced collection costs more than its pause: optimised code compiled against the shapes it
+ * lets go of is thrown away and compiled again (node-flags.ts), so the budget is the ceiling, and
+ * the old generation's growth (--heap-growing-percent) what keeps a harvest under it.
  *
  * Returns the function that stops it; a budget of 0 does nothing.
  */

@@ -13,7 +13,7 @@ import { CLI } from '../support/cli.js';
  * the kernel. A hook loaded first reports, at exit, the flags the process got and its young
  * generation after some garbage.
  */
-test('anwc starts Node with NODE_FLAGS: a young generation of 2 MB a semi-space', { skip: process.platform === 'win32' && 'a #! line' }, () => {
+test('anwc starts Node with NODE_FLAGS: a young generation of 2 MB a semi-space, an old one that grows by half', { skip: process.platform === 'win32' && 'a #! line' }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'anwc-flags-'));
   try {
     const hook = join(dir, 'hook.cjs');
@@ -37,6 +37,10 @@ test('anwc starts Node with NODE_FLAGS: a young generation of 2 MB a semi-space'
 test('a process anwc starts again gets each flag it was not given, and keeps the value it was', () => {
   assert.deepEqual(withNodeFlags([]), NODE_FLAGS);
   assert.deepEqual(withNodeFlags(['--enable-source-maps']), ['--enable-source-maps', ...NODE_FLAGS]);
-  assert.deepEqual(withNodeFlags(['--max-semi-space-size=8']), ['--max-semi-space-size=8']);
-  assert.deepEqual(withNodeFlags(['--max_semi_space_size=8']), ['--max_semi_space_size=8']);
+  for (const flag of NODE_FLAGS) {
+    const own = `${flag.split('=')[0]}=7`;
+    assert.deepEqual(withNodeFlags([own]), [own, ...NODE_FLAGS.filter((f) => f !== flag)]);
+  }
+  const others = NODE_FLAGS.filter((f) => !f.startsWith('--max-semi-space-size='));
+  assert.deepEqual(withNodeFlags(['--max_semi_space_size=8']), ['--max_semi_space_size=8', ...others]);
 });
