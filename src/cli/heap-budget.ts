@@ -22,8 +22,13 @@ import { runInNewContext } from 'node:vm';
  * heapTotal of 32 less the 4 MB young generation of the flags, peaked at 233 and 225 MB on that
  * harvest (heapTotal 32: 236 and 236; 24: 213–223 MB, for 0.24 ms of CPU a page more).
  * A forced collection costs more than its pause: optimised code compiled against the shapes it
- * lets go of is thrown away and compiled again (node-flags.ts), so the budget is the ceiling, and
- * the old generation's growth (--heap-growing-percent) what keeps a harvest under it.
+ * lets go of is thrown away and compiled again (node-flags.ts). Since anwc runs Node with an old
+ * generation that grows by half at most, V8's own collections hold the heap where the budget did,
+ * and the budget is off by default. At 28, a 100,020-page harvest of the bench web still collected
+ * in full from its 13th second on (61 times, each from some 20 MB in use to 19, with 2,721
+ * deopts for "weak objects", --trace-gc --trace-deopt) and read 1,213 and 1,302 pages/s against
+ * 1,423 and 1,430 without it, at the same peak RSS (196 and 195 MB against 197 and 195; two pairs
+ * of runs, 2026-11-30); on 10,020 pages, where it never fired, 1,274 and 1,279 pages/s (4 rounds).
  *
  * Returns the function that stops it; a budget of 0 does nothing.
  */

@@ -44,8 +44,9 @@
  * the object shapes that optimised code was compiled against: each cost some 45 functions their
  * optimised code (`--trace-deopt`: "weak objects", 281 in a 10,020-page harvest), and compiling
  * them again took V8's helper threads 4.2 s of a 9-s harvest where 2.7 s did without the budget
- * (`--trace-opt`). Growing by half, V8's own collections keep the bench web's harvest under the
- * budget without one forced collection. Measured 2026-11-30 against the flag
+ * (`--trace-opt`). Growing by half, V8's own collections keep the bench web's 10,020-page harvest
+ * under the budget without one forced collection, and a 100,020-page one as low without the
+ * budget at all, which is now off by default (heap-budget.ts). Measured 2026-11-30 against the flag
  * left out (interleaved harvests, medians): the bench web's 10,020 pages 1,186 → 1,259 pages/s,
  * 1.34 → 1.25 ms of CPU a page, peak RSS 173 → 158 MB (4 rounds; 20 %: 1,252, 100 %: 1,220);
  * 100,020 pages 1,345 → 1,479 pages/s, 215 → 196 MB (one each); on MariaDB 564 → 560 pages/s,

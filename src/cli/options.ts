@@ -312,9 +312,9 @@ export const OPTIONS = {
   },
   'heap-budget': {
     type: 'number',
-    describe: 'MB of JavaScript heap (its old generation) above which a long run collects its garbage in full, keeping its memory low (0: leave it to V8)',
-    // heap-budget.ts says why 28.
-    default: 28,
+    describe: 'MB of JavaScript heap (its old generation) past which a long run collects its garbage in full, looking once a second (0, the default: leave it to V8, whose old generation anwc lets grow by half at most)',
+    // heap-budget.ts says why none.
+    default: 0,
     check: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 65_536 ? undefined : 'give whole megabytes from 0 to 65,536'),
   },
   'max-time': {
