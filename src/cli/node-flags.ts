@@ -46,13 +46,13 @@
  * them again took V8's helper threads 4.2 s of a 9-s harvest where 2.7 s did without the budget
  * (`--trace-opt`). Growing by half, V8's own collections keep the bench web's 10,020-page harvest
  * under the budget without one forced collection, and a 100,020-page one as low without the
- * budget at all, which is now off by default (heap-budget.ts). Measured 2026-11-30 against the flag
- * left out (interleaved harvests, medians): the bench web's 10,020 pages 1,186 → 1,259 pages/s,
- * 1.34 → 1.25 ms of CPU a page, peak RSS 173 → 158 MB (4 rounds; 20 %: 1,252, 100 %: 1,220);
- * 100,020 pages 1,345 → 1,479 pages/s, 215 → 196 MB (one each); on MariaDB 564 → 560 pages/s,
- * 182 → 161 MB (3 rounds); the real pages of
- * bench/real-web.ts, where the action's thread is the bound and its trees now meet more
- * collections, 152 → 148 pages/s, 9.8 → 10.5 ms, peak RSS 315 → 250 MB (4 rounds).
+ * budget at all, which is now off by default (heap-budget.ts). Measured 2026-11-30 against the
+ * flag left out (interleaved harvests, medians): the bench web's 10,020 pages 1,186 → 1,259
+ * pages/s, 1.34 → 1.25 ms of CPU a page, peak RSS 173 → 158 MB (4 rounds; 20 %: 1,252, 100 %:
+ * 1,220); 100,020 pages 1,345 → 1,479 pages/s, 215 → 196 MB (one each); on MariaDB 564 → 560
+ * pages/s, 182 → 161 MB (3 rounds); the real pages of bench/real-web.ts, where the action's
+ * thread is the bound and its trees now meet more full collections, 152 → 148 and 154 → 144
+ * pages/s, 9.8 → 10.5 ms, peak RSS 315 → 250 and 318 → 244 MB (two sets of 4 rounds).
  */
 export const NODE_FLAGS: readonly string[] = ['--max-semi-space-size=2', '--heap-growing-percent=50'];
 
