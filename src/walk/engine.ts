@@ -96,7 +96,15 @@ export const BUSY_RETRY_MAX_MS = 1000;
  * four), at half as many again 0.99; on SQLite 1.04, 0.99 and 1.06 (medians); on the real pages
  * of bench/real-web.ts, whose bound is the action's thread, 0.97 and 0.99, peak RSS 9-33 MB more.
  */
-export const PAST_FETCH_SHARE = 1;
+const PAST_FETCH_SHARE = 1;
+
+/**
+ * The most pages a walk with `concurrency` fetch slots holds at once where a page leaves its slot
+ * once answered: those being fetched and those fetched, waiting to be read and stored.
+ */
+export function maxInFlight(concurrency: number): number {
+  return concurrency * (1 + PAST_FETCH_SHARE);
+}
 
 /**
  * Links leased in one claim, when the walk takes a host's links oldest first: each claim is a
@@ -279,7 +287,7 @@ export class Walker {
   /** Fetch slots free, within the bound on pages past their fetch. */
   private freeSlots(): number {
     const fetching = this.inFlight.size - this.pastFetch;
-    return Math.min(this.opts.concurrency - fetching, this.opts.concurrency * (1 + PAST_FETCH_SHARE) - this.inFlight.size);
+    return Math.min(this.opts.concurrency - fetching, maxInFlight(this.opts.concurrency) - this.inFlight.size);
   }
 
   /** Pages this run may still start, counting those in flight. */

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { openStore } from '../../src/store/open.js';
 import type { Link, Store } from '../../src/store/store.js';
 import { stem } from '../../src/text/stem.js';
-import { CLAIM_BATCH, PAST_FETCH_SHARE } from '../../src/walk/engine.js';
+import { CLAIM_BATCH, maxInFlight } from '../../src/walk/engine.js';
 import { mysqlDb, sqliteDb, type TestDb } from '../support/db.js';
 import { corpusUrls, HUB_HOST, hubPage, storedLinks } from '../support/hub.js';
 import { SITES, startTestWeb, type TestWeb } from '../support/testweb.js';
@@ -162,7 +162,7 @@ function killResumeSuite(name: string, fresh: () => TestDb): void {
         // Leased: the pages in flight (fetching, and fetched and not yet stored), and the links
         // claimed with them and not started (CLAIM_BATCH a slot at most).
         const leased = new Set([...atKill.links.values()].filter((l) => l.status === 'leased').map((l) => l.url));
-        assert.ok(leased.size <= CONCURRENCY * (1 + PAST_FETCH_SHARE + CLAIM_BATCH), `${leased.size} leased at the kill`);
+        assert.ok(leased.size <= maxInFlight(CONCURRENCY) + CONCURRENCY * CLAIM_BATCH, `${leased.size} leased at the kill`);
         assert.ok(Object.values(atKill.statuses).includes('pending'), 'work was left');
 
         const rerun = await anwc(harvestArgs(db.url)).exited;
@@ -185,8 +185,7 @@ function killResumeSuite(name: string, fresh: () => TestDb): void {
         }
         assert.ok(web.count(HUB_HOST, '/sites.html') <= 2);
         for (const url of twice) assert.ok(leased.has(url), `${url} was fetched twice but was not leased at the kill`);
-        // In flight: the pages being fetched, and those fetched and not yet stored behind them.
-        assert.ok(twice.length <= CONCURRENCY * (1 + PAST_FETCH_SHARE), `${twice.length} fetched twice`);
+        assert.ok(twice.length <= maxInFlight(CONCURRENCY), `${twice.length} fetched twice`);
 
         const again = await anwc(harvestArgs(db.url)).exited;
         assert.equal(again.code, 0, 'a frontier walked to its end is done, not a mistake');
