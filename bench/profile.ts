@@ -34,7 +34,7 @@ const CLI = join(dist, 'src', 'cli', 'main.js');
  * The parts, first match wins, by the script's URL and, for the near-copy search that shares
  * the store's files, by function: the store decides near-copies inside completePage.
  */
-const NEAR_COPY_FUNCTIONS = /^(nodesSharingBands|heldCandidates|candidatesInRank|rankByBands|topByShared)$/;
+const NEAR_COPY_FUNCTIONS = /^(nodesSharingBands|heldCandidates|candidatesInRank|mostShared)$/;
 const PARTS: [string, RegExp][] = [
   ['near-copies (MinHash, shingles)', /\/src\/store\/(near-copies|candidate-cache|band-index|sqlite\/bands)\.js|\/src\/text\/minhash\.js/],
   // The messages to and from the store's thread are the store's cost.

@@ -232,11 +232,10 @@ export class FullBands {
 
   constructor(private readonly kept = 100_000) {}
 
-  learn(found: Map<number, number[]>): void {
-    for (const [key, ids] of found) {
-      if (ids.length < BAND_FANOUT || this.keys.has(key)) continue;
-      this.keys.add(key);
-    }
+  /** Learns that `nodes` are filed under the key (at most BAND_FANOUT are read). */
+  learn(key: number, nodes: number): void {
+    if (nodes < BAND_FANOUT || this.keys.has(key)) return;
+    this.keys.add(key);
     keepNewest(this.keys, this.kept);
   }
 
@@ -247,36 +246,31 @@ export class FullBands {
 }
 
 /**
- * The `limit` nodes that share most band keys with each signature, given the nodes found under
- * each key: the backends read those, this ranks them.
+ * The `limit` ids found most often (ties: the newest, the highest id, first), given the ids found
+ * under a signature's band keys, an id once for each key it shares with the signature. Sorts
+ * `found`; keeps the best as they come instead of sorting all: a paragraph of common sentences
+ * shares keys with a thousand nodes, and only eight are wanted.
  */
-export function rankByBands(signatures: number[][], found: Map<number, number[]>, limit: number): number[][] {
-  return signatures.map((sig) => {
-    const shared = new Map<number, number>();
-    for (const key of bandRows(sig)) for (const id of found.get(key) ?? []) shared.set(id, (shared.get(id) ?? 0) + 1);
-    return topByShared(shared, limit);
-  });
-}
-
-/**
- * The `limit` ids that share most keys (ties: the newest, the highest id first), kept as they
- * come instead of sorting all: a paragraph of common sentences shares keys with a thousand nodes,
- * and only eight are wanted.
- */
-function topByShared(shared: Map<number, number>, limit: number): number[] {
+export function mostShared(found: Uint32Array, limit: number): number[] {
   if (limit <= 0) return [];
-  const better = (a: [number, number], b: [number, number]) => a[1] > b[1] || (a[1] === b[1] && a[0] > b[0]);
-  const top: [number, number][] = [];
-  for (const e of shared) {
+  found.sort();
+  const top: { id: number; shared: number }[] = [];
+  // From the highest id down, so that an id ties only with higher ones, which stay ahead of it.
+  for (let end = found.length; end > 0;) {
+    const id = found[end - 1]!;
+    let start = end - 1;
+    while (start > 0 && found[start - 1] === id) start--;
+    const shared = end - start;
+    end = start;
     if (top.length === limit) {
-      if (!better(e, top[limit - 1]!)) continue;
+      if (shared <= top[limit - 1]!.shared) continue;
       top.pop();
     }
     let i = top.length;
-    while (i > 0 && better(e, top[i - 1]!)) i--;
-    top.splice(i, 0, e);
+    while (i > 0 && shared > top[i - 1]!.shared) i--;
+    top.splice(i, 0, { id, shared });
   }
-  return top.map(([id]) => id);
+  return top.map((t) => t.id);
 }
 
 /**
@@ -286,7 +280,7 @@ function topByShared(shared: Map<number, number>, limit: number): number[] {
 export const CANDIDATE_COLUMNS = 'id, text_hash, shingles, CASE WHEN shingles IS NULL THEN text END AS text';
 
 /**
- * The near-copy search's candidates after ranking (rankByBands): those the cache holds, taken out
+ * The near-copy search's candidates after ranking (band-index.ts rankInIndex): those the cache holds, taken out
  * before the rest are read, which may push them out of it.
  */
 export function heldCandidates(ranked: number[][], cache: CandidateCache): { held: Map<number, NearCandidate>; toRead: number[] } {

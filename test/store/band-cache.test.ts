@@ -5,6 +5,7 @@ import type { Store } from '../../src/store/store.js';
 import mysql from 'mysql2/promise';
 import { bandRows } from '../../src/store/rows.js';
 import { CATCH_UP_MS, MysqlBandCache } from '../../src/store/mysql/bands.js';
+import { nodesOf } from '../support/band-index.js';
 import { mysqlDb, rawSql, sqliteDb, type TestDb } from '../support/db.js';
 
 /**
@@ -88,7 +89,7 @@ test('MySQL: keys committed after a later node\'s are read at the next catch-up,
     await c.query('INSERT INTO node_bands (band_key, node_id) VALUES ?', [bandRows(keys).map((k) => [k, id])]);
     return id;
   };
-  const under = async (keys: number[]) => (await cache.sync(pool)).nodesOf(bandRows(keys)[0]!);
+  const under = async (keys: number[]) => nodesOf(await cache.sync(pool), bandRows(keys)[0]!);
   try {
     await late.query('START TRANSACTION');
     const first = await node(late, 1, sig(500));
@@ -101,9 +102,9 @@ test('MySQL: keys committed after a later node\'s are read at the next catch-up,
     const third = await node(pool, 3, sig(700));
     const index = await cache.sync(pool);
     const key = (keys: number[]) => bandRows(keys)[0]!;
-    assert.deepEqual(index.nodesOf(key(sig(500))), [first], 'the catch-up reads the last interval again');
-    assert.deepEqual(index.nodesOf(key(sig(700))), [third], 'in slices, to the last, in the same search');
-    assert.deepEqual(index.nodesOf(key(sig(600))), [second]);
+    assert.deepEqual(nodesOf(index, key(sig(500))), [first], 'the catch-up reads the last interval again');
+    assert.deepEqual(nodesOf(index, key(sig(700))), [third], 'in slices, to the last, in the same search');
+    assert.deepEqual(nodesOf(index, key(sig(600))), [second]);
   } finally {
     await late.end();
     await pool.end();
