@@ -16,7 +16,7 @@ import type { NearCandidate, NodeInput } from './store.js';
  * between the store's thread and the main one, and let two pages in flight keep a copy each.
  */
 export function withNearCopies(nodes: NodeInput[], search: (signatures: number[][], limit: number) => NearCandidate[][]): NodeInput[] {
-  if (!nodes.some(searched)) return nodes;
+  if (!searches(nodes)) return nodes;
   const found = search(nodes.map((n) => (searched(n) ? n.bands! : [])), CANDIDATES);
   return nearCopies(nodes, found);
 }
@@ -25,10 +25,13 @@ export function withNearCopies(nodes: NodeInput[], search: (signatures: number[]
 export async function withNearCopiesAsync(
   nodes: NodeInput[], search: (signatures: number[][], limit: number) => Promise<NearCandidate[][]>,
 ): Promise<NodeInput[]> {
-  if (!nodes.some(searched)) return nodes;
+  if (!searches(nodes)) return nodes;
   const found = await search(nodes.map((n) => (searched(n) ? n.bands! : [])), CANDIDATES);
   return withNearCopies(nodes, () => found);
 }
+
+/** Whether any of the nodes is looked for among the stored ones. */
+export const searches = (nodes: NodeInput[]): boolean => nodes.some(searched);
 
 /** A node with band keys that its caller did not already link to the node it copies. */
 const searched = (n: NodeInput): boolean => !n.copyOf && n.bands !== undefined && n.bands.length > 0;

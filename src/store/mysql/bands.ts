@@ -1,6 +1,7 @@
 import { BANDS_EDITED, BandIndex } from '../band-index.js';
 import { CandidateCache } from '../candidate-cache.js';
-import { all, type Conn } from './conn.js';
+import { all, type Conn, type Statement } from './conn.js';
+import type { Row } from '../rows.js';
 
 /** What curateNode runs when it rewrites a node's band rows. */
 export const BUMP_BANDS_EDITED = `INSERT INTO settings (\`key\`, \`value\`) VALUES ('${BANDS_EDITED}', '1')
@@ -52,16 +53,27 @@ export class MysqlBandCache {
     this.statement = sync(sliceNodes);
   }
 
-  async sync(c: Conn): Promise<BandIndex> {
-    let from = this.seen;
+  /**
+   * The read that brings the index up to date, for a caller that sends it in one round trip with
+   * a statement of its own; its answer goes to synced(). From the highest id read, or, every
+   * CATCH_UP_MS, from the highest one read at the catch-up before.
+   */
+  read(): Statement {
     const now = this.now();
+    let from = this.seen;
     if (now >= this.catchUpAt) {
       from = this.settled;
       this.settled = this.seen;
       this.catchUpAt = now + CATCH_UP_MS;
     }
+    return [this.statement, [from]];
+  }
+
+  /** The index with the answer to a read() in, and what remains read on the connection. */
+  async synced(c: Conn, read: Statement, answer: Row[]): Promise<BandIndex> {
+    let from = Number(read[1][0]);
     for (;;) {
-      const [state, ...rows] = await all(c, this.statement, [from]);
+      const [state, ...rows] = answer;
       const edited = state?.band_keys == null ? null : String(state.band_keys);
       if (edited !== this.edited) {
         this.edited = edited;
@@ -81,7 +93,13 @@ export class MysqlBandCache {
       }
       this.seen = Math.max(this.seen, from);
       if (rows.length < this.sliceNodes) return this.index;
+      answer = await all(c, this.statement, [from]);
     }
+  }
+
+  async sync(c: Conn): Promise<BandIndex> {
+    const read = this.read();
+    return this.synced(c, read, await all(c, ...read));
   }
 
   /** Band rows ([key, node id]) this store has just written: found by its next search without a read. */

@@ -4,7 +4,7 @@ import { SCORE_FLOOR } from '../store.js';
 import type { ClaimResult, CompletePageInput, CompletePageResult, DomainScore, HostClaim, Link, LinkInput, LinkOrder, WorkerInfo } from '../store.js';
 import type { MysqlBandCache } from './bands.js';
 import { all, Contended, one, run, type Conn, type Statement, type Tx } from './conn.js';
-import { withNearCopiesAsync } from '../near-copies.js';
+import { searches, withNearCopiesAsync } from '../near-copies.js';
 import { insertNodes, nodesSharingBands } from './nodes.js';
 
 /**
@@ -168,19 +168,23 @@ export async function scoresSince(c: Conn, since: number): Promise<{ scores: Dom
 }
 
 /**
- * See Store.completePage. Five round trips at most: the lease check, the near-copy search's two
- * (the band rows written since, then the candidates, when the page gave nodes with band keys), the
- * nodes (when the page gave any), then every other write with the commit.
+ * See Store.completePage. Four round trips at most: the lease check, with the band rows written
+ * since the last search when the page gave nodes with band keys; the near-copy candidates the
+ * cache does not hold; the nodes (when the page gave any); then every other write with the commit.
  */
 export async function completePage(
   c: Tx, p: CompletePageInput, known: Map<string, number>, full: FullBands, cache: MysqlBandCache,
 ): Promise<CompletePageResult> {
   const at = p.at ?? Date.now();
-  const link = await one(c, 'SELECT url, domain_id, lease_owner FROM links WHERE id = ? FOR UPDATE', [p.linkId]);
+  const lease: Statement = ['SELECT url, domain_id, lease_owner FROM links WHERE id = ? FOR UPDATE', [p.linkId]];
+  const bands = searches(p.nodes) ? cache.read() : undefined;
+  const answers = (bands ? await c.batch([lease, bands]) : [await all(c, ...lease)]) as Row[][];
+  const link = answers[0]![0];
+  const synced = bands && await cache.synced(c, bands, answers[1]!);
   if (!link) throw new Error(`completePage: no link ${p.linkId}`);
   if (p.owner !== undefined && link.lease_owner !== p.owner) return { applied: false, nodeIds: [], newNodes: 0, newLinks: 0 };
 
-  const marked = await withNearCopiesAsync(p.nodes, (signatures, limit) => nodesSharingBands(c, signatures, limit, full, cache));
+  const marked = await withNearCopiesAsync(p.nodes, (signatures, limit) => nodesSharingBands(c, signatures, limit, full, cache, synced));
   const nodes = await insertNodes(c, 'crawler', marked, String(link.url), at, full, cache);
   const status = p.status ?? 'done';
   const retry = status === 'pending' ? 1 : 0;

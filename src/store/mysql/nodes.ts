@@ -7,7 +7,7 @@ import type {
   DrawOptions, MarkupFileInput, MetaWord, MetaWordInfo, MetaWordInput, NodeInput, NodeQuery, NodeStatus, Origin, ReplaceFileResult, StoredNode,
   UrlCheck,
 } from '../store.js';
-import { rankInIndex } from '../band-index.js';
+import { rankInIndex, type BandIndex } from '../band-index.js';
 import { BUMP_BANDS_EDITED, type MysqlBandCache } from './bands.js';
 import { all, one, run, type Conn, type Tx } from './conn.js';
 
@@ -87,10 +87,10 @@ export async function insertNodes(
 
 /** The crawler nodes that share a band key with any of the signatures. */
 export async function nodesSharingBands(
-  c: Conn, signatures: number[][], limit: number, full: FullBands, cache: MysqlBandCache,
+  c: Conn, signatures: number[][], limit: number, full: FullBands, cache: MysqlBandCache, synced?: BandIndex,
 ): Promise<NearCandidate[][]> {
   if (!signatures.some((s) => s.length > 0)) return signatures.map(() => []);
-  const ranked = rankInIndex(await cache.sync(c), signatures, limit, full);
+  const ranked = rankInIndex(synced ?? await cache.sync(c), signatures, limit, full);
   const { held, toRead } = heldCandidates(ranked, cache.candidates);
   const rows = toRead.length === 0 ? [] : await all(c, `SELECT ${CANDIDATE_COLUMNS} FROM nodes WHERE id IN (?) AND origin = 'crawler'`, [toRead]);
   return candidatesInRank(ranked, held, rows, cache.candidates);
