@@ -69,6 +69,14 @@ test('SQLite: a store finds what another store on the same file wrote, edited, o
     assert.equal(third, second, 'the id came back');
     assert.deepEqual(await found(b, sig(400)), [third], 'found under the id it took again');
     assert.deepEqual(await found(b, sig(300)), []);
+    // Each writer files its own rows without reading them back: the other's, written in between,
+    // are still read.
+    const turns: [Store, number][] = [[a, 500], [b, 600], [a, 700], [a, 800], [b, 900], [a, 1000]];
+    const ids = [];
+    for (const [s, base] of turns) ids.push(await page(s, base, sig(base)));
+    for (const s of [a, b]) {
+      for (const [i, [, base]] of turns.entries()) assert.deepEqual(await found(s, sig(base)), [ids[i]], `node ${base}`);
+    }
   });
 });
 

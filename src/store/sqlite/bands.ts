@@ -32,6 +32,17 @@ export class BandCache {
     this.candidates.clear();
   }
 
+  /**
+   * A node's band rows as this connection writes them, filed without being read back, and the
+   * mark moved past the node. Only in the transaction whose search brought the index up to date
+   * (completePage searches every node it writes rows for): under SQLite's one writer, no other
+   * node can have been written in between.
+   */
+  wrote(keys: readonly number[], id: number): void {
+    for (const key of keys) this.index.add(key, id);
+    if (id > this.seen) this.seen = id;
+  }
+
   sync(db: Database.Database): BandIndex {
     const state = db.prepare(BANDS_STATE).get() as Row;
     const top = Number(state.top ?? 0);

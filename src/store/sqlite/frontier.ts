@@ -129,7 +129,7 @@ export function completePage(db: Database.Database, p: CompletePageInput, full: 
   if (p.owner !== undefined && link.lease_owner !== p.owner) return { applied: false, nodeIds: [], newNodes: 0, newLinks: 0 };
 
   const marked = withNearCopies(p.nodes, (signatures, limit) => nodesSharingBands(db, signatures, limit, full, bands));
-  const nodes = insertNodes(db, 'crawler', marked, String(link.url), at, full);
+  const nodes = insertNodes(db, 'crawler', marked, String(link.url), at, full, bands);
   const newLinks = addLinks(db, p.newLinks, at);
   const status = p.status ?? 'done';
   const retry = status === 'pending' ? 1 : 0;

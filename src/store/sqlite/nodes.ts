@@ -30,9 +30,10 @@ export interface InsertedNodes {
 /**
  * Stores nodes by (origin, text hash): a text met before links to its existing node, and a
  * near-copy (`copyOf`) to the node it copies; either is recorded as a copy when met on another page.
+ * A new node's band rows go to `bands` too, when the caller's search has just synced it (BandCache.wrote).
  */
 export function insertNodes(
-  db: Database.Database, origin: Origin, nodes: NodeInput[], sourceUrl: string | null, at: number, full = new FullBands(),
+  db: Database.Database, origin: Origin, nodes: NodeInput[], sourceUrl: string | null, at: number, full = new FullBands(), bands?: BandCache,
 ): InsertedNodes {
   const insert = db.prepare(
     `INSERT OR IGNORE INTO nodes (origin, text, sentences, text_hash, source_url, relevance, created_at, shingles)
@@ -55,7 +56,9 @@ export function insertNodes(
       newNodes += r.changes;
       if (r.changes > 0) {
         id = Number(r.lastInsertRowid);
-        for (const key of full.open(n.bands)) band.run(key, id);
+        const keys = full.open(n.bands);
+        for (const key of keys) band.run(key, id);
+        bands?.wrote(keys, id);
       } else {
         const row = select.get(origin, hash) as { id: number; source_url: string | null };
         id = row.id;
