@@ -24,6 +24,7 @@ import { findPeers } from './peers.js';
 import { realWeb, REAL_PAGE_DIRS } from './real-web.js';
 import { needsShared } from '../test/support/shared.js';
 import { median } from './stats.js';
+import { goalLine, perRound, type Goal } from './goals.js';
 import { count, counts } from './knobs.js';
 
 /**
@@ -236,6 +237,27 @@ async function speedTable(): Promise<string[]> {
     const ms = runs[peer.name]!;
     return `anwc on SQLite beside ${peer.name}: ${(sqliteRate / med(ms, rate)!).toFixed(1)}× its pages/s, ${(sqliteRss / med(ms, (m) => m.maxRssMb)!).toFixed(2)}× its peak RSS.`;
   });
+  const rates = (name: string) => runs[name]!.map(rate);
+  const cpu = (name: string) => runs[name]!.map((m) => m.cpuMs / m.pages);
+  const rss = (name: string) => runs[name]!.map((m) => m.maxRssMb!);
+  const goals: Goal[] = [
+    { name: 'SQLite, pages/s of fetch + action', values: perRound(rates('SQLite'), rates(ACTED)), atLeast: 0.6, digits: 2 },
+    { name: 'SQLite, CPU beyond fetch + action', values: cpu('SQLite').map((c, i) => c - cpu(ACTED)[i]!), atMost: 0.35, digits: 2, unit: 'ms a page' },
+  ];
+  const maria = mysqlRuns[0]?.[0];
+  if (maria) {
+    goals.push(
+      { name: 'MariaDB, pages/s of fetch + action', values: perRound(rates(maria), rates(ACTED)), atLeast: 0.4, digits: 2 },
+      {
+        name: 'MariaDB, its server\'s CPU', atMost: 1.0, digits: 2, unit: 'ms a page',
+        values: runs[maria]!.flatMap((m) => (m.dbCpuMs === undefined ? [] : [m.dbCpuMs / m.pages])),
+      },
+    );
+  }
+  for (const peer of peers) {
+    goals.push({ name: `SQLite, pages/s of ${peer.name}'s`, values: perRound(rates('SQLite'), rates(peer.name)), atLeast: peer.timesGoal, digits: 1, unit: '×' });
+    if (peer.memoryGoal) goals.push({ name: `SQLite, peak RSS of ${peer.name}'s`, values: perRound(rss('SQLite'), rss(peer.name)), atMost: 1, digits: 2, unit: '×' });
+  }
   return [
     `## Crawl speed: ${HOSTS} hosts × ${PAGES} pages (${paths.length} documents with robots.txt and home pages), ${LINKS} links a page, ${CONCURRENCY} in flight, no delay; medians of ${ROUNDS} interleaved rounds`,
     '',
@@ -258,6 +280,10 @@ async function speedTable(): Promise<string[]> {
     'and 6× Scrapy in pages/s or more, at no more than Crawlee\'s memory.',
     ...versus,
     ...missing,
+    '',
+    'The goals, judged round by round (each round\'s ratio is of the rows measured in that round):',
+    '',
+    ...goals.map(goalLine),
   ];
 }
 
@@ -333,6 +359,7 @@ async function sweepTable(): Promise<string[]> {
   const rows: string[] = [];
   let planRows: string[] = [];
   let first: number | undefined;
+  let largest: Measured | undefined;
   for (const total of SWEEP) {
     const perHost = Math.max(1, Math.round(total / HOSTS));
     const web = await startChildWeb('graded', { ANWC_GRADED_SHAPE: JSON.stringify(shape(HOSTS, perHost)) });
@@ -341,6 +368,7 @@ async function sweepTable(): Promise<string[]> {
       const m = await harvest(web, gradedHosts(HOSTS), db);
       const r = rate(m);
       first ??= r;
+      if (m.pages > (largest?.pages ?? 0)) largest = m;
       rows.push(`| ${HOSTS} × ${perHost} | ${m.pages} | ${r.toFixed(0)} | ${(r / first).toFixed(2)} | ${(m.cpuMs / m.pages).toFixed(2)} | ${m.maxRssMb!.toFixed(0)} |`);
       planRows = plans(db.path);
     } finally {
@@ -363,8 +391,15 @@ async function sweepTable(): Promise<string[]> {
     '| statement | SQLite plan |',
     '| --- | --- |',
     ...planRows,
+    '',
+    'The memory goal (issue: speed), on the largest harvest of the sweep (the goal names one of 100,000 pages):',
+    '',
+    goalLine({ name: `peak RSS of the ${largest!.pages}-page harvest`, values: [largest!.maxRssMb!], atMost: 250, digits: 0, unit: 'MB' }),
   ];
 }
+
+/** The commands the start-up goal names (issue: speed): at most 1.4× `node -e 0`. */
+const STARTUP_GOALS = ['anwc --version', 'anwc stem walking', 'anwc harvest --help'];
 
 function startupTable(): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'anwc-startup-'));
@@ -404,6 +439,13 @@ function startupTable(): string[] {
       ...commands.map(([name], i) => {
         const ms = median(times[i]!);
         return `| ${name} | ${ms.toFixed(0)} | ${(ms / base).toFixed(2)} |`;
+      }),
+      '',
+      'The goals, judged round by round:',
+      '',
+      ...STARTUP_GOALS.map((name) => {
+        const i = commands.findIndex(([n]) => n === name);
+        return goalLine({ name: `${name}, wall time of node -e 0's`, values: perRound(times[i]!, times[0]!), atMost: 1.4, digits: 2, unit: '×' });
       }),
     ];
   } finally {

@@ -27,6 +27,10 @@ export interface PeerRun {
 
 export interface Peer {
   name: string;
+  /** The goal (issue: speed): anwc on SQLite at this many times the peer's pages/s or more. */
+  timesGoal: number;
+  /** Whether anwc's peak RSS must stay at or below this peer's too. */
+  memoryGoal: boolean;
   run(port: number, hosts: number, concurrency: number): Promise<PeerRun>;
 }
 
@@ -38,7 +42,7 @@ export function findPeers(): { peers: Peer[]; missing: string[] } {
   const crawlee = join(dir, 'node_modules', '@crawlee', 'cheerio', 'package.json');
   if (existsSync(crawlee)) {
     const version = (JSON.parse(readFileSync(crawlee, 'utf8')) as { version: string }).version;
-    peers.push({ name: `Crawlee CheerioCrawler ${version}`, run: (port, hosts, n) => runCrawlee(dir, port, hosts, n) });
+    peers.push({ name: `Crawlee CheerioCrawler ${version}`, timesGoal: 4, memoryGoal: true, run: (port, hosts, n) => runCrawlee(dir, port, hosts, n) });
   } else {
     missing.push(`Crawlee: not measured (npm install --prefix ${dir} @crawlee/cheerio@3.18.1, or BENCH_PEERS_DIR=a folder that has it)`);
   }
@@ -46,7 +50,7 @@ export function findPeers(): { peers: Peer[]; missing: string[] } {
     p !== undefined && spawnSync(p, ['-c', 'import scrapy'], { stdio: 'ignore' }).status === 0);
   if (python) {
     const version = spawnSync(python, ['-c', 'import scrapy; print(scrapy.__version__)'], { encoding: 'utf8' }).stdout.trim();
-    peers.push({ name: `Scrapy ${version}`, run: (port, hosts, n) => runScrapy(python, port, hosts, n) });
+    peers.push({ name: `Scrapy ${version}`, timesGoal: 6, memoryGoal: false, run: (port, hosts, n) => runScrapy(python, port, hosts, n) });
   } else {
     missing.push('Scrapy: not measured (apt-get install python3-scrapy, or BENCH_PYTHON=a python that has it)');
   }
