@@ -354,6 +354,9 @@ function plans(path: string): string[] {
   }
 }
 
+/** The harvest the memory goal names. */
+const MEMORY_GOAL_PAGES = 100_000;
+
 async function sweepTable(): Promise<string[]> {
   if (SWEEP.length === 0) return [];
   const rows: string[] = [];
@@ -392,9 +395,11 @@ async function sweepTable(): Promise<string[]> {
     '| --- | --- |',
     ...planRows,
     '',
-    'The memory goal (issue: speed), on the largest harvest of the sweep (the goal names one of 100,000 pages):',
+    'The memory goal (issue: speed), on the largest harvest of the sweep:',
     '',
-    goalLine({ name: `peak RSS of the ${largest!.pages}-page harvest`, values: [largest!.maxRssMb!], atMost: 250, digits: 0, unit: 'MB' }),
+    largest!.pages >= MEMORY_GOAL_PAGES
+      ? goalLine({ name: `peak RSS of the ${largest!.pages}-page harvest`, values: [largest!.maxRssMb!], atMost: 250, digits: 0, unit: 'MB' })
+      : `- peak RSS of a ${MEMORY_GOAL_PAGES}-page harvest ≤ 250 MB: not measured (the sweep's largest harvest was ${largest!.pages} pages; BENCH_CRAWL_SWEEP with ${MEMORY_GOAL_PAGES} measures it)`,
   ];
 }
 
@@ -441,11 +446,11 @@ function startupTable(): string[] {
         return `| ${name} | ${ms.toFixed(0)} | ${(ms / base).toFixed(2)} |`;
       }),
       '',
-      'The goals, judged round by round:',
+      'The goals, judged by the median of the rounds (one start-up is too short for a round to judge it):',
       '',
       ...STARTUP_GOALS.map((name) => {
         const i = commands.findIndex(([n]) => n === name);
-        return goalLine({ name: `${name}, wall time of node -e 0's`, values: perRound(times[i]!, times[0]!), atMost: 1.4, digits: 2, unit: '×' });
+        return goalLine({ name: `${name}, wall time of node -e 0's`, values: perRound(times[i]!, times[0]!), atMost: 1.4, digits: 2, unit: '×', judge: 'median' });
       }),
     ];
   } finally {

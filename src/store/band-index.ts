@@ -91,8 +91,8 @@ export class BandIndex {
 /**
  * The stored nodes each signature shares most band keys with (its `limit` first), from the index;
  * the keys found full are learnt, so that no new node is written under them. The ids found under
- * a signature's keys go into one array, sorted and counted in runs: a Map of counts took twice
- * the time, and the search ran on every page with nodes (bench profile: 0.07 ms a page).
+ * a signature's keys go into one array, sorted and counted in runs: an array a key and a Map of
+ * counts took 39 µs for a page's search on the crawl bench's web, this 17 µs.
  */
 export function rankInIndex(index: BandIndex, signatures: number[][], limit: number, full: FullBands): number[][] {
   return signatures.map((sig) => {
@@ -108,12 +108,12 @@ export function rankInIndex(index: BandIndex, signatures: number[][], limit: num
   });
 }
 
-let found = new Uint32Array(0);
+let scratchIds = new Uint32Array(0);
 
 /** One array for every search, grown to the largest asked: the searches run one at a time. */
 function scratch(length: number): Uint32Array {
-  if (found.length < length) found = new Uint32Array(length);
-  return found;
+  if (scratchIds.length < length) scratchIds = new Uint32Array(length);
+  return scratchIds;
 }
 
 /** murmur3's finaliser over the MinHash value with the band mixed in: the band alone would crowd keys of one band together. */
