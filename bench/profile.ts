@@ -37,8 +37,10 @@ const CLI = join(dist, 'src', 'cli', 'main.js');
 const NEAR_COPY_FUNCTIONS = /^(nodesSharingBands|heldCandidates|candidatesInRank|mostShared)$/;
 const PARTS: [string, RegExp][] = [
   ['near-copies (MinHash, shingles)', /\/src\/store\/(near-copies|candidate-cache|band-index|sqlite\/bands)\.js|\/src\/text\/minhash\.js/],
-  // The messages to and from the store's thread are the store's cost.
-  ['store (SQLite statements and commits)', /\/src\/store\/|\/node_modules\/better-sqlite3\/|^node:internal\/worker/],
+  // The messages to and from each thread are that thread's cost: Node's worker code is passed
+  // over (partOf), so the caller in src/ decides whose they are.
+  ['store (SQLite statements and commits)', /\/src\/store\/|\/node_modules\/better-sqlite3\//],
+  ['messages to and from the action\'s thread', /\/src\/walk\/actions\/narrative-(thread|worker)\.js$/],
   ['HTML parse', /\/src\/html\/|\/node_modules\/(node-html-parser|he|entities|css-select|domhandler)\//],
   ['rules (blocks, thesis heuristics, topic)', /\/src\/(extract|text)\/|\/src\/walk\/actions\//],
   ['HTTP and sockets', /\/node_modules\/undici\/|\/src\/web\/|^node:(net|http|_http|dns|buffer|stream|events|internal\/(stream|streams|net|dns|http))/],
@@ -59,6 +61,7 @@ function shares(p: Profile): Shares {
   const partOf = (n: ProfileNode): string | undefined => {
     const { url, functionName } = n.callFrame;
     if (!url) return functionName === '(garbage collector)' ? 'garbage collection' : functionName === '(idle)' ? 'idle' : undefined;
+    if (url.startsWith('node:internal/worker') || url === 'node:internal/per_context/messageport') return undefined;
     if (NEAR_COPY_FUNCTIONS.test(functionName) && /\/src\/store\//.test(url)) return PARTS[0]![0];
     return PARTS.find(([, re]) => re.test(url))?.[0] ?? 'other';
   };
