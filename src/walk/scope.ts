@@ -95,7 +95,7 @@ export class Scope {
       }
       if (seen.has(n.url)) continue;
       seen.add(n.url);
-      const v = this.constraints.check({ url: new URL(n.url), depth, referrer: from.url, ...(path ? { path } : {}) }, 'uri');
+      const v = this.constraints.check({ url: n.parsed, depth, referrer: from.url, ...(path ? { path } : {}) }, 'uri');
       if (!v.pass) {
         dropped(v.constraint);
         continue;
@@ -103,7 +103,7 @@ export class Scope {
       kept++;
       if (this.storedUrls.has(n.url)) continue;
       const priority = typeof f === 'string' ? undefined : f.priority;
-      out.push({ url: n.url, host: hostOf(n.url), depth, queryId: from.queryId, referrerId: from.id, ...(priority === undefined ? {} : { priority }) });
+      out.push({ url: n.url, host: hostOf(n.parsed), depth, queryId: from.queryId, referrerId: from.id, ...(priority === undefined ? {} : { priority }) });
     }
     return { links: out, cut: 0 };
   }
