@@ -538,7 +538,13 @@ export class Walker {
     if (!('page' in got)) {
       return { outcome: got.outcome, result: got.links ? { outcome: got.outcome, nodes: [], links: got.links } : undefined };
     }
-    const v = this.ports.constraints.check({ ...facts(got.page), body: got.page.text }, 'resource', 'header');
+    const page = got.page;
+    const v = this.ports.constraints.check({
+      ...facts(page),
+      get body() {
+        return page.text;
+      },
+    }, 'resource', 'header');
     if (!v.pass) return { outcome: rejected(v) };
     const result = await this.ports.act(got.page, link);
     return { outcome: result.outcome, result, validators: validatorsOf(got.page.headers) };

@@ -1,3 +1,4 @@
+import { decodeHtml } from '../html/decode.js';
 import type { Link, Store } from '../store/store.js';
 import type { Fetcher } from '../web/fetcher.js';
 import type { Answer, FetchOutcome } from '../web/outcome.js';
@@ -24,8 +25,11 @@ export interface FetchedPage {
   finalUrl: string;
   status: number;
   headers: Record<string, string>;
-  /** Empty for a HEAD, and for a body that is not text. */
-  text: string;
+  /**
+   * The body decoded as a browser would (decodeHtml), when first read: a page whose action runs
+   * on its own thread crosses as its bytes, and is never decoded here. Empty for a HEAD.
+   */
+  readonly text: string;
   /** The body as it came (after content decoding), for actions that keep bytes (the archiver). */
   body: Uint8Array;
   contentType: string | null;
@@ -128,6 +132,7 @@ export class FetchStep {
     const recorded: Promise<void>[] = [];
     const http = await this.fetcher.fetch(link.url, {
       method,
+      decode: false,
       ...(record ? { onAnswer: (a: Answer) => void recorded.push(handled(record(a))) } : {}),
       referer,
       validators: link.etag || link.lastModified
@@ -155,13 +160,18 @@ export class FetchStep {
 
 function pageOrOutcome(o: FetchOutcome): { page: FetchedPage } | { outcome: WalkOutcome } {
   switch (o.kind) {
-    case 'ok':
+    case 'ok': {
+      let text = o.text;
       return {
         page: {
-          url: o.url, finalUrl: o.finalUrl, status: o.status, headers: o.headers, text: o.text ?? '', body: o.body,
+          url: o.url, finalUrl: o.finalUrl, status: o.status, headers: o.headers, body: o.body,
+          get text() {
+            return (text ??= decodeHtml(o.body, o.contentType).text);
+          },
           contentType: o.contentType, truncated: o.truncated, method: o.method, requestHeaders: o.requestHeaders,
         },
       };
+    }
     case 'not-modified':
       return { outcome: { kind: 'not-modified', status: o.status } };
     case 'http-error': {

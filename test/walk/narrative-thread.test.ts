@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { Worker } from 'node:worker_threads';
 import { narrativeAction, type MetaContext, type NarrativeOptions, type NarrativePage } from '../../src/walk/actions/narrative.js';
 import { NarrativeThread } from '../../src/walk/actions/narrative-thread.js';
+import type { FetchedPage } from '../../src/walk/fetch-step.js';
+import { decodeHtml } from '../../src/html/decode.js';
 import { buildProfiles, corpusStats } from '../../src/text/profile.js';
 import { contentStems } from '../../src/text/relevance.js';
 
@@ -105,6 +107,40 @@ test('options that cannot cross to the thread fail their pages, and the thread g
     const uncloneable = { ...OPTS, heuristics: { stopWords: (() => true) as unknown as ReadonlySet<string> } };
     await assert.rejects(thread.act(page(`<p>${PROSE}</p>`), LINEAGE, uncloneable), (e: unknown) => (e as Error).name === 'DataCloneError');
     assert.equal((await thread.act(page(`<p>${PROSE}</p>`), LINEAGE, OPTS)).nodes.length, 1);
+  } finally {
+    await thread.close();
+  }
+});
+
+/** A page as the fetch step gives it, whose text must not be made on this thread: the thread decodes its bytes. */
+function fetched(body: Uint8Array, contentType: string | null): FetchedPage {
+  return {
+    url: 'http://sea.test/a.html', finalUrl: 'http://sea.test/a.html', status: 200, headers: {}, body, contentType, truncated: false,
+    method: 'GET', requestHeaders: {},
+    get text(): string {
+      throw new Error('the text was made on the main thread');
+    },
+  };
+}
+
+test('a fetched page crosses as its bytes and is read as its decoded text is, in the charset its type or its meta gives', async () => {
+  const html = (charset: string) => `<!doctype html><html><head>${charset}<title>Sea</title><script>var storm = 1;</script></head><body><p>${NETS}</p><p>Caf\u00e9 ${PROSE}</p></body></html>`;
+  const latin1 = (charset: string) => Buffer.from(html(charset).replace(/[\u201c\u201d]/g, '"'), 'latin1');
+  const pages: [Uint8Array, string | null, string][] = [
+    [Buffer.from(html(''), 'utf8'), 'text/html; charset=utf-8', 'Caf\u00e9'],
+    [Buffer.from(html(''), 'utf8'), null, 'Caf\u00e9'],
+    [latin1('<meta charset="windows-1252">'), 'text/html', 'Caf\u00e9'],
+    // Byte E9 is ι in ISO-8859-7: only the type says so, where a look at the bytes would say windows-1252.
+    [latin1(''), 'text/html; charset=iso-8859-7', 'Caf\u03b9'],
+  ];
+  const thread = new NarrativeThread();
+  try {
+    for (const [bytes, type, word] of pages) {
+      const inline = narrativeAction({ finalUrl: 'http://sea.test/a.html', status: 200, headers: {}, truncated: false, text: decodeHtml(bytes, type).text }, LINEAGE, OPTS);
+      assert.equal(inline.nodes.length, 2);
+      assert.ok(inline.nodes[1]!.text.startsWith(`${word} `), `${type}: ${inline.nodes[1]!.text.slice(0, 8)}`);
+      assert.deepEqual(await thread.act(fetched(bytes, type), LINEAGE, OPTS), inline, String(type));
+    }
   } finally {
     await thread.close();
   }

@@ -1,4 +1,4 @@
-import { extractLinks, parseDom } from '../../html/index.js';
+import { extractLinks, parseBytes, parseDom } from '../../html/index.js';
 import { extract, type ExtractorName } from '../../extract/index.js';
 import { contentStems, contentStemsOfWords, metaEvidence, relevanceOfStems, resolveHeuristics, type HeuristicOptions } from '../../text/index.js';
 import { topicLinks, LITERAL_HEADING, LITERAL_TEXT, type TopicProfile } from '../../text/profile.js';
@@ -26,8 +26,12 @@ export type KeepNodes = 'off-topic' | 'drop';
 
 export type LinkOrderBy = 'discovery' | 'relevance';
 
-/** What the action reads of a fetched page. */
-export type NarrativePage = Pick<FetchedPage, 'finalUrl' | 'status' | 'headers' | 'text' | 'truncated'>;
+/**
+ * What the action reads of a fetched page: its text, or the bytes the text is decoded from with
+ * the type they came under (a page crossing to the action's thread, narrative-thread.ts).
+ */
+export type NarrativePage = Pick<FetchedPage, 'finalUrl' | 'status' | 'headers' | 'truncated'> &
+  ({ text: string } | { bytes: Uint8Array; contentType: string | null });
 
 export interface MetaContext {
   /**
@@ -51,7 +55,7 @@ export interface MetaContext {
  */
 export function narrativeAction(page: NarrativePage, meta: MetaContext, opts: NarrativeOptions): ActResult {
   const heuristics = resolveHeuristics(opts.heuristics);
-  const dom = parseDom(page.text);
+  const dom = 'bytes' in page ? parseBytes(page.bytes, page.contentType) : parseDom(page.text);
   const found = extractLinks(dom, { url: page.finalUrl, robotsToken: opts.robotsToken });
   const header = xRobotsTag(page.headers['x-robots-tag'], opts.robotsToken);
   const noindex = found.robots.noindex || header.noindex;
