@@ -1,7 +1,7 @@
 import type { Link, Store } from '../store/store.js';
 import type { FetcherOptions } from '../web/fetcher.js';
 import type { PolitenessOptions } from '../web/politeness.js';
-import { narrativeAction, type MetaContext, type NarrativeOptions } from '../walk/actions/narrative.js';
+import { narrativeAction, pageOfFetch, type MetaContext, type NarrativeOptions } from '../walk/actions/narrative.js';
 import { NarrativeThread } from '../walk/actions/narrative-thread.js';
 import type { Constraint } from '../walk/constraints/constraint.js';
 import { hosts, httpOnly, maxDepth, maxUrlLength, notBinaryExtension, sameHost } from '../walk/constraints/builtin.js';
@@ -111,7 +111,8 @@ export function harvestActivity(store: Store, opts: HarvestOptions, topics: Meta
     act: async (page, link, { token }) => {
       const meta = await metaOf(link);
       const narrative = { ...opts.narrative, robotsToken: token };
-      return thread ? thread.act(page, meta, narrative) : narrativeAction(page, meta, narrative);
+      const read = pageOfFetch(page);
+      return thread ? thread.act(read, meta, narrative) : narrativeAction(read, meta, narrative);
     },
     reward: (o) => harvestReward(o, opts.reward),
     rewardResetsDepth: (opts.depthFrom ?? HARVEST_DEFAULTS.depthFrom) === 'text',

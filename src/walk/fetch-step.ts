@@ -26,8 +26,8 @@ export interface FetchedPage {
   status: number;
   headers: Record<string, string>;
   /**
-   * The body decoded as a browser would (decodeHtml), when first read: a page whose action runs
-   * on its own thread crosses as its bytes, and is never decoded here. Empty for a HEAD.
+   * The body decoded as a browser would (decodeHtml), when first read: the harvest's action reads
+   * the bytes (narrative.ts pageOfFetch), and the text is never made. Empty for a HEAD.
    */
   readonly text: string;
   /** The body as it came (after content decoding), for actions that keep bytes (the archiver). */
@@ -161,7 +161,7 @@ export class FetchStep {
 function pageOrOutcome(o: FetchOutcome): { page: FetchedPage } | { outcome: WalkOutcome } {
   switch (o.kind) {
     case 'ok': {
-      let text = o.text;
+      let text: string | undefined;
       return {
         page: {
           url: o.url, finalUrl: o.finalUrl, status: o.status, headers: o.headers, body: o.body,

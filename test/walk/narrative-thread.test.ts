@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Worker } from 'node:worker_threads';
-import { narrativeAction, type MetaContext, type NarrativeOptions, type NarrativePage } from '../../src/walk/actions/narrative.js';
+import { narrativeAction, pageOfFetch, type MetaContext, type NarrativeOptions, type NarrativePage } from '../../src/walk/actions/narrative.js';
 import { NarrativeThread } from '../../src/walk/actions/narrative-thread.js';
 import type { FetchedPage } from '../../src/walk/fetch-step.js';
 import { decodeHtml } from '../../src/html/decode.js';
@@ -139,7 +139,8 @@ test('a fetched page crosses as its bytes and is read as its decoded text is, in
       const inline = narrativeAction({ finalUrl: 'http://sea.test/a.html', status: 200, headers: {}, truncated: false, text: decodeHtml(bytes, type).text }, LINEAGE, OPTS);
       assert.equal(inline.nodes.length, 2);
       assert.ok(inline.nodes[1]!.text.startsWith(`${word} `), `${type}: ${inline.nodes[1]!.text.slice(0, 8)}`);
-      assert.deepEqual(await thread.act(fetched(bytes, type), LINEAGE, OPTS), inline, String(type));
+      assert.deepEqual(await thread.act(pageOfFetch(fetched(bytes, type)), LINEAGE, OPTS), inline, String(type));
+      assert.deepEqual(narrativeAction(pageOfFetch(fetched(bytes, type)), LINEAGE, OPTS), inline, `${type}, on this thread`);
     }
   } finally {
     await thread.close();

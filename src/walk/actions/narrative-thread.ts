@@ -2,7 +2,6 @@ import { Worker } from 'node:worker_threads';
 import { ThreadCalls } from '../../thread-calls.js';
 import { startWorkerWithYoungGeneration } from '../../young-generation.js';
 import type { ActResult } from '../engine.js';
-import type { FetchedPage } from '../fetch-step.js';
 import type { MetaContext, NarrativeOptions, NarrativePage } from './narrative.js';
 import type { ActionCall, ActionReply } from './narrative-worker.js';
 
@@ -24,8 +23,8 @@ const startWorker = (): Worker => startWorkerWithYoungGeneration(new URL('./narr
  * profile: rules, parse); on a machine with a core to spare it runs beside the fetching and the
  * walk, as the store does (store/thread.ts). Bench crawl, SQLite, five interleaved pairs on two
  * cores: 0.38–0.40 of `fetch + action` without it, 0.40–0.43 with it (pages/s 971–1,061 against
- * 1,015–1,180); MariaDB, one pair, 512 → 541 pages/s. A fetched page crosses as its bytes, and
- * the thread decodes them (crossing); the topic profiles, the same for every page of a run, cross once.
+ * 1,015–1,180); MariaDB, one pair, 512 → 541 pages/s. A fetched page crosses as its bytes
+ * (narrative.ts pageOfFetch); the topic profiles, the same for every page of a run, cross once.
  *
  * A page whose action throws fails alone, with the action's message, as it does on the main
  * thread. A thread that dies fails the pages waiting on it; the next page starts a new one. Idle,
@@ -39,7 +38,7 @@ export class NarrativeThread {
 
   constructor(private readonly start: () => Worker = startWorker) {}
 
-  act(page: NarrativePage | FetchedPage, meta: MetaContext, opts: NarrativeOptions): Promise<ActResult> {
+  act(page: NarrativePage, meta: MetaContext, opts: NarrativeOptions): Promise<ActResult> {
     const worker = this.worker ?? this.started();
     const { topics, ...lineage } = meta;
     const call = (id: number): ActionCall => ({
@@ -93,23 +92,10 @@ export class NarrativeThread {
   }
 }
 
-/**
- * A page as it crosses to the thread: a fetched one as its bytes, which the thread decodes, cutting
- * what no reader sees before it makes text of the rest (html/decode.ts decodeVisible). Its text
- * made here crossed as a copy: a page of some 100 kB with one character past Latin-1 is a string
- * of twice that, which V8 places in memory mapped for it alone and touched afresh, page by page.
- * On bench/real-web.ts's 2,020 pages, decoding on the main thread and reading the copy on this one
- * took half of a harvest's page faults (perf record -e page-faults; some 19 µs each on the bench
- * machine). As bytes, two pairs of harvests: 181–187 → 78 faults a page, 12.1–12.7 → 10.6–10.9 ms
- * of CPU a page, 122–126 → 135–137 pages/s, peak RSS 238–268 → 210–215 MB; the graded web's small
- * pages, never so large, read the same (four pairs, within noise). A view into a larger buffer
- * crosses as a copy of its own bytes, not with the whole buffer.
- */
-function crossing(page: NarrativePage | FetchedPage): NarrativePage {
-  const head = { finalUrl: page.finalUrl, status: page.status, headers: page.headers, truncated: page.truncated };
-  if ('body' in page) {
-    const body = page.body;
-    return { ...head, bytes: body.byteLength === body.buffer.byteLength ? body : body.slice(), contentType: page.contentType };
-  }
-  return 'bytes' in page ? { ...head, bytes: page.bytes, contentType: page.contentType } : { ...head, text: page.text };
+/** The page as it crosses: bytes viewing a larger buffer cross as a copy of their own, not with the whole buffer. */
+function crossing(page: NarrativePage): NarrativePage {
+  const { finalUrl, status, headers, truncated } = page;
+  if (!('bytes' in page)) return { finalUrl, status, headers, truncated, text: page.text };
+  const bytes = page.bytes.byteLength === page.bytes.buffer.byteLength ? page.bytes : page.bytes.slice();
+  return { finalUrl, status, headers, truncated, bytes, contentType: page.contentType };
 }
