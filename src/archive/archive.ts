@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeFolder } from '../make-folder.js';
 import { writeFileAtomic } from '../atomic-file.js';
 import { UserError } from '../errors.js';
 import type { FetchedPage } from '../walk/fetch-step.js';
@@ -35,7 +36,7 @@ export class Archive {
     this.meta = join(root, RESERVED[0]);
     this.warcFile = join(root, RESERVED[1]);
     this.cdxjFile = join(root, RESERVED[2]);
-    mkdirSync(join(this.meta, 'raw'), { recursive: true });
+    makeFolder(join(this.meta, 'raw'));
     this.table = new HeadersTable(join(this.meta, 'headers.jsonl'));
     this.layout = new MirrorLayout([...this.table.entries.values()].flatMap((e) => placements(root, e)));
     this.warc = new WarcWriter(this.warcFile, software);

@@ -1,5 +1,6 @@
-import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
+import { makeFolder } from '../make-folder.js';
 import { writeFileAtomic } from '../atomic-file.js';
 import { storageFault, UserError } from '../errors.js';
 
@@ -39,7 +40,7 @@ export function prepareOuts(paths: readonly string[], flag: string): void {
     refuseFolder(path, flag);
     const folder = dirname(resolve(path));
     try {
-      mkdirSync(folder, { recursive: true });
+      makeFolder(folder);
       accessSync(folder, constants.W_OK);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;

@@ -1,16 +1,17 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { makeFolder } from '../make-folder.js';
 import { FULL_CLI, HELP_DIR, TOP } from './help-pages.js';
 
 /** Prints every page with the full CLI (in an empty folder, into a pipe) and stores it. */
 export async function writeHelpPages(names: readonly string[], dir = HELP_DIR): Promise<void> {
   const run = promisify(execFile);
   const cwd = mkdtempSync(join(tmpdir(), 'anwc-help-'));
-  mkdirSync(dir, { recursive: true });
+  makeFolder(dir);
   try {
     const pages = [TOP, ...names];
     // Two at a time: the build machine may have no more cores.

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { makeFolder } from '../../make-folder.js';
 import { storageFault, UserError } from '../../errors.js';
 import { loadMigrations, pending, refuseNewer } from '../migrations.js';
 
@@ -18,7 +18,7 @@ export function openSqliteDb(path: string, opts: SqliteOptions = {}): Database.D
   const memory = path === ':memory:';
   let db: Database.Database;
   try {
-    if (!memory) mkdirSync(dirname(resolve(path)), { recursive: true });
+    if (!memory) makeFolder(dirname(resolve(path)));
     db = new Database(path);
     cacheStatements(db);
   } catch (err) {
