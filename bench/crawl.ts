@@ -7,7 +7,6 @@ import Database from 'better-sqlite3';
 import { Agent, request } from 'undici';
 import type { LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { NODE_FLAGS } from '../src/cli/node-flags.js';
 import { openStore } from '../src/store/open.js';
 import { narrativeAction } from '../src/walk/actions/narrative.js';
 import { FETCH_DEFAULTS } from '../src/web/defaults.js';
@@ -134,7 +133,7 @@ async function harvest(web: ChildWeb, hosts: string[], db: BenchDb): Promise<Mea
   await store.addLinks(hosts.map((host) => ({ url: `http://${host}:${web.port}/`, host, depth: 0 })));
   await store.close();
   const usage = join(mkdtempSync(join(tmpdir(), 'anwc-crawl-usage-')), 'usage.json');
-  const args = [...NODE_FLAGS, '--import', pathToFileURL(HOOK).href, CLI, 'harvest', '--db', db.url, '--resolve', '*.test:127.0.0.1', '--hosts', '*.test',
+  const args = ['--import', pathToFileURL(HOOK).href, CLI, 'harvest', '--db', db.url, '--resolve', '*.test:127.0.0.1', '--hosts', '*.test',
     '--delay', '0', '--concurrency', String(CONCURRENCY), '--max-depth', '1000000', '--progress', 'none', '--json'];
   const mysqlUrl = db.url.startsWith('mysql:') ? db.server ?? db.url : undefined;
   // Round trips are counted as writes to the server's TCP port.
@@ -411,8 +410,8 @@ function startupTable(): string[] {
   const db = `sqlite:${join(dir, 's.sqlite')}`;
   const env = { ...process.env, ANWC_DB: db };
   spawnSync(process.execPath, [CLI, 'import', join(dist, '..', 'ane-markup', 'sample.ane')], { env });
-  // As `anwc` runs them: with the flags of main.js's first line.
-  const anwc = (script: string, ...args: string[]) => [...NODE_FLAGS, script, ...args];
+  // As `anwc` runs them: main.js with no flag of Node's (anwc sets its own inside, src/cli/node-flags.ts).
+  const anwc = (script: string, ...args: string[]) => [script, ...args];
   const commands: [string, string[]][] = [
     ['node -e 0 (baseline)', ['-e', '0']],
     ['anwc --version', anwc(CLI, '--version')],

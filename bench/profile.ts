@@ -3,7 +3,6 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { NODE_FLAGS } from '../src/cli/node-flags.js';
 import { openStore } from '../src/store/open.js';
 import { crawlShape, hostName } from './graded-web.js';
 import { startChildWeb } from './harvest.js';
@@ -94,7 +93,7 @@ export async function main(): Promise<string> {
     await store.addLinks(Array.from({ length: HOSTS }, (_, h) => ({ url: `http://${hostName(h)}:${web.port}/`, host: hostName(h), depth: 0 })));
     await store.close();
     const profiles = KEEP ? mkdtempSync(join(mkdirSync(KEEP, { recursive: true }) ?? KEEP, 'harvest-')) : join(dir, 'profiles');
-    const r = spawnSync(process.execPath, [...NODE_FLAGS, '--cpu-prof', '--cpu-prof-dir', profiles, CLI, 'harvest', '--db', db, '--resolve', '*.test:127.0.0.1', '--hosts', '*.test',
+    const r = spawnSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', profiles, CLI, 'harvest', '--db', db, '--resolve', '*.test:127.0.0.1', '--hosts', '*.test',
       '--delay', '0', '--concurrency', '16', '--max-depth', '1000000', '--progress', 'none', '--json'], { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`anwc harvest exited with ${r.status}: ${r.stderr.trim().split('\n').slice(-3).join(' / ')}`);
     const pages = (JSON.parse(r.stdout.trim().split('\n').pop()!) as { pagesDone: number }).pagesDone;

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { NODE_FLAGS } from '../src/cli/node-flags.js';
 import { openStore } from '../src/store/open.js';
 import { benchMysql, mysqlDb, sqliteDb, type TestDb } from '../test/support/db.js';
 import { clusterDb, GALERA_BASE } from '../test/support/galera.js';
@@ -49,7 +48,7 @@ async function runOnce(web: ChildWeb, fresh: () => TestDb, workers: number): Pro
     for (let i = 0; i < urls.length; i += 500) await store.addLinks(urls.slice(i, i + 500).map((url) => ({ url, host: new URL(url).hostname, depth: 0 })));
     await store.close();
     const cli = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
-    const args = [...NODE_FLAGS, cli, 'harvest', '--db', db.url, '--resolve', '*.test:127.0.0.1', '--hosts', '*.test', '--delay', String(DELAY_MS / 1000),
+    const args = [cli, 'harvest', '--db', db.url, '--resolve', '*.test:127.0.0.1', '--hosts', '*.test', '--delay', String(DELAY_MS / 1000),
       '--concurrency', '8', '--workers', String(workers), '--progress', 'none'];
     const t0 = performance.now();
     const code = await new Promise<number | null>((done) => spawn(process.execPath, args, { stdio: 'ignore' }).on('close', done));
@@ -81,7 +80,7 @@ async function cpuRun(web: ChildWeb, db: TestDb, servers: string[], workers: num
     await store.addLinks(Array.from({ length: CPU_HOSTS }, (_, h) => ({ url: `http://${hostName(h)}:${web.port}/`, host: hostName(h), depth: 0 })));
     await store.close();
     const cli = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
-    const args = [...NODE_FLAGS, cli, 'harvest', '--db', db.url, '--resolve', '*.test:127.0.0.1', '--hosts', '*.test', '--delay', '0', '--max-depth', '1000000',
+    const args = [cli, 'harvest', '--db', db.url, '--resolve', '*.test:127.0.0.1', '--hosts', '*.test', '--delay', '0', '--max-depth', '1000000',
       '--concurrency', String(CPU_CONCURRENCY), '--workers', String(workers), '--progress', 'none'];
     const before = await Promise.all(servers.map(serverCounters));
     const t0 = performance.now();

@@ -11,6 +11,7 @@ import { EXIT } from './exit.js';
 import { quietOnBrokenPipe } from './pipe.js';
 import { VERSION } from '../version.js';
 import { HELP_WIDTH } from './help-pages.js';
+import { applyNodeFlags } from './node-flags.js';
 
 /*
  * yargs 17 through its CommonJS build. Its ES module build wraps help in the middle of words
@@ -139,4 +140,5 @@ function unknownOption(msg: string): UserError | undefined {
   });
 }
 
+applyNodeFlags();
 await main(process.argv.slice(2));

@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=2 --heap-growing-percent=50
+#!/usr/bin/env node
 import { existsSync } from 'node:fs';
 import { VERSION } from '../version.js';
 import { CONFIG_FILE } from './config-name.js';

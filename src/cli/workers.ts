@@ -3,7 +3,6 @@ import type { Store } from '../store/store.js';
 import { waitingText } from './report/waiting.js';
 import { startingAt } from '../store/url.js';
 import { EXIT } from './exit.js';
-import { withNodeFlags } from './node-flags.js';
 
 /**
  * `anwc harvest --workers N`: N harvest processes on this machine, on the one database, under one
@@ -94,7 +93,7 @@ export async function runWorkers(
     // On a cluster, worker k starts on the k-th node and fails over to the others.
     const env = { ...process.env, ANWC_DB: startingAt(o.db, k), [WORKER_ENV]: String(k + 1), [WORKERS_ENV]: String(n) };
     // The channel tells a worker when this process is gone, even by SIGKILL: it stops as at Ctrl-C (cli/main.ts).
-    const child = spawn(process.execPath, [...withNodeFlags(process.execArgv), process.argv[1]!, ...own], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], detached: true, env });
+    const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...own], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], detached: true, env });
     children.push(child);
     let out = '';
     child.stdout!.on('data', (d) => (out += d));

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { withNodeFlags } from '../cli/node-flags.js';
 
 export type JobKind = 'seed' | 'harvest';
 
@@ -47,7 +46,7 @@ export class Jobs {
   start(kind: JobKind, args: string[]): boolean {
     if (this.child) return false;
     const view: JobView = { kind, state: 'running', startedAt: Date.now(), exitCode: null, lines: [] };
-    const child = spawn(process.execPath, [...withNodeFlags(process.execArgv), MAIN, kind, ...args, ...this.extra[kind]], {
+    const child = spawn(process.execPath, [...process.execArgv, MAIN, kind, ...args, ...this.extra[kind]], {
       // The channel tells the job when the studio is gone, even by SIGKILL: it stops as at Ctrl-C (cli/main.ts).
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       // Its own process group: a Ctrl-C at the studio's terminal reaches the job once, through stop(), not twice.

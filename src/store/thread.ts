@@ -13,9 +13,9 @@ import { receiveError, STORE_METHODS, type Call, type Reply, type SentError, typ
  * harvest (0.10 ms a page), at 4 MB 569 times (0.07 ms), and a 100,000-page harvest peaked at 235
  * and 236 MB (--trace-gc; bench crawl's sweep harvest, one run each). A MySQL thread parses every
  * answer: V8's defaults (its harvest's peak RSS 235 MB at 10,000 pages, 259 at 50,000, against 190
- * and 198 on one thread; a young generation of 4 MB gave back 25 MB and some of the speed). The
- * young generation's size holds where Node runs without anwc's flags, whose own rules every thread
- * (cli/node-flags.ts).
+ * and 198 on one thread; a young generation of 4 MB gave back 25 MB and some of the speed). A
+ * user's own `--max-semi-space-size` rules every thread instead (V8 takes the flag over a thread's
+ * resourceLimits).
  */
 const CACHE_KIB = 2000;
 const YOUNG_GENERATION_MB = 4;

@@ -6,8 +6,8 @@ import type { MetaContext, NarrativeOptions, NarrativePage } from './narrative.j
 import type { ActionCall, ActionReply } from './narrative-worker.js';
 
 /**
- * The thread's young generation, in MB a semi-space, whatever the process's own (cli/node-flags.ts
- * keeps the main thread's and the store's at 2 MB for memory's sake). A real page of some 100 kB
+ * The thread's young generation, in MB a semi-space, whatever the process's own (the store's thread
+ * has 4 MB in all, store/thread.ts; the main thread V8's default, cli/node-flags.ts). A real page of some 100 kB
  * builds a tree that outlives a young generation of 2 MB: the scavenges that meet it copy it, then
  * promote it. Harvests of bench/real-web.ts's 2,020 pages, 4 interleaved rounds (medians): 2 MB
  * 84.5 pages/s, 17.2 ms of CPU a page, peak RSS 262 MB; 4 MB 82, 18.0, 282; 8 MB 102, 14.6, 304.
