@@ -23,9 +23,10 @@ import v8 from 'node:v8';
  * the process starts, and only the command line sets it. At 2 MB, as the command line had it, a
  * 10,020-page harvest of the bench web read 1,003 pages/s (CPU 1.53 ms a page) for 157 MB of peak
  * RSS, at the default 999 (1.54 ms) for 185 MB; the 100,020-page one 1,232 → 1,261 pages/s,
- * 195 → 224 MB (6 paired rounds and one, 2026-12-06): the main thread's garbage outlives a young
- * generation of 2 MB (a page in flight lives some 16 ms, a scavenge came every 13), so at 2 MB its
- * scavenges took 733 ms of the harvest, at 16 MB 315. The threads anwc starts have their own young
+ * 195 → 224 MB (6 paired rounds and one, 2026-12-06). The main thread's garbage outlives a young
+ * generation of 2 MB (a page in flight lives some 16 ms, and a scavenge came every 25: 403 in
+ * 10 s), so its scavenges took 733 ms of that harvest at 2 MB and 315 at 16 (--trace-gc); a
+ * fifth to a third of what they met survived. The threads anwc starts have their own young
  * generations (store/thread.ts, walk/actions/narrative-thread.ts). A process anwc starts again
  * (`--workers`, the studio's jobs) runs the full CLI, which sets the flag there too, and gets the
  * user's own flags (`process.execArgv`) as given.
