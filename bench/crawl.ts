@@ -411,17 +411,16 @@ function startupTable(): string[] {
   const env = { ...process.env, ANWC_DB: db };
   spawnSync(process.execPath, [CLI, 'import', join(dist, '..', 'ane-markup', 'sample.ane')], { env });
   // As `anwc` runs them: main.js with no flag of Node's (anwc sets its own inside, src/cli/node-flags.ts).
-  const anwc = (script: string, ...args: string[]) => [script, ...args];
   const commands: [string, string[]][] = [
     ['node -e 0 (baseline)', ['-e', '0']],
-    ['anwc --version', anwc(CLI, '--version')],
-    ['anwc --help', anwc(CLI, '--help')],
-    ['anwc stem walking', anwc(CLI, 'stem', 'walking')],
-    ['anwc stats', anwc(CLI, 'stats')],
-    ['anwc pick lighthouse', anwc(CLI, 'pick', 'lighthouse')],
+    ['anwc --version', [CLI, '--version']],
+    ['anwc --help', [CLI, '--help']],
+    ['anwc stem walking', [CLI, 'stem', 'walking']],
+    ['anwc stats', [CLI, 'stats']],
+    ['anwc pick lighthouse', [CLI, 'pick', 'lighthouse']],
     // A page the build wrote (src/cli/help-pages.ts); the commands above that run load the CLI.
-    ['anwc harvest --help', anwc(CLI, 'harvest', '--help')],
-    ['anwc harvest --help, help left to the CLI', anwc(join(dist, 'src', 'cli', 'cli.js'), 'harvest', '--help')],
+    ['anwc harvest --help', [CLI, 'harvest', '--help']],
+    ['anwc harvest --help, help left to the CLI', [join(dist, 'src', 'cli', 'cli.js'), 'harvest', '--help']],
   ];
   try {
     // Interleaved rounds: a burst of load on a shared machine lands on one round of every command, not on all of one.

@@ -73,6 +73,6 @@ test('each flag the user did not set, whether on the command line or in NODE_OPT
     const name = flag.split('=')[0]!;
     assert.deepEqual(flagsToSet([`${name}=7`], ''), RUNTIME_FLAGS.filter((f) => f !== flag));
     assert.deepEqual(flagsToSet([], `--require x.cjs ${name}=7`), RUNTIME_FLAGS.filter((f) => f !== flag));
-    assert.deepEqual(flagsToSet([name.replaceAll('-', '_').replace(/^__/, '--') + '=7'], ''), RUNTIME_FLAGS.filter((f) => f !== flag));
+    assert.deepEqual(flagsToSet([`--${name.slice(2).replaceAll('-', '_')}=7`], ''), RUNTIME_FLAGS.filter((f) => f !== flag));
   }
 });
