@@ -342,7 +342,7 @@ function plans(path: string): string[] {
     ]),
     ['live leases of a host', LIVE_LEASES, [1, 0]],
     ['a link by URL', 'SELECT id FROM links WHERE url_hash = ?', ['x']],
-    ['band rows of the nodes written since the last near-copy search', BAND_ROWS_AFTER, [1]],
+    ['band keys of the nodes written since the last near-copy search', BAND_ROWS_AFTER, [1]],
     ['near-copy candidates', CANDIDATE_ROWS, ['[1,2]']],
   ];
   try {

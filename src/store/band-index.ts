@@ -1,8 +1,8 @@
 import { BAND_FANOUT, mostShared, type FullBands } from './rows.js';
 
 /**
- * The setting an edit of a node's band rows bumps (SQLite: also a delete of any, by a trigger of
- * sql/sqlite/014): every process that holds the rows in memory reads the table again.
+ * The setting an edit of a node's band keys bumps (SQLite: also a delete of a node with keys, by a
+ * trigger of sql/sqlite/017): every process that holds the keys in memory reads them all again.
  */
 export const BANDS_EDITED = 'node_bands_edited';
 

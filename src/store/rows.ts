@@ -335,9 +335,19 @@ function inOrder(words: Buffer): Buffer {
   return LITTLE_ENDIAN ? words : words.swap32();
 }
 
-/** Band keys as stored: band i's key in the i-th 2^32 range, so one indexed column holds them all. */
+/** Band keys as stored: band i's key in the i-th 2^32 range, so that keys of different bands never meet. */
 export function bandRows(bands: readonly number[] | undefined): number[] {
   return (bands ?? []).map((key, band) => band * 2 ** 32 + key);
+}
+
+/** A node's stored band keys as its `bands` column keeps them: comma-separated, NULL for none. */
+export function bandsColumn(keys: readonly number[]): string | null {
+  return keys.length === 0 ? null : keys.join(',');
+}
+
+/** The `bands` column back; none for NULL. */
+export function keysOfBandsColumn(value: unknown): number[] {
+  return value == null || value === '' ? [] : String(value).split(',').map(Number);
 }
 
 /** Meta word ids as an audit line keeps them: sorted, as JSON, so that equal sets compare equal. */

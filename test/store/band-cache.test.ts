@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
 import mysql from 'mysql2/promise';
-import { bandRows } from '../../src/store/rows.js';
+import { bandRows, bandsColumn } from '../../src/store/rows.js';
 import { CATCH_UP_MS, MysqlBandCache } from '../../src/store/mysql/bands.js';
 import { nodesOf } from '../support/band-index.js';
 import { mysqlDb, rawSql, sqliteDb, type TestDb } from '../support/db.js';
@@ -63,7 +63,6 @@ test('SQLite: a store finds what another store on the same file wrote, edited, o
   const db = sqliteDb();
   return twoStores(db, async (a, b, second) => {
     // The newest node deleted: SQLite gives its id to the next node.
-    await rawSql(db.url, 'DELETE FROM node_bands WHERE node_id = ?', [second]);
     await rawSql(db.url, 'DELETE FROM nodes WHERE id = ?', [second]);
     const third = await page(a, 3, sig(400));
     assert.equal(third, second, 'the id came back');
@@ -92,10 +91,9 @@ test('MySQL: keys committed after a later node\'s are read at the next catch-up,
   // Two nodes a read, so that the catch-up's read of three takes two.
   const cache = new MysqlBandCache(() => clock, 2);
   const node = async (c: mysql.Connection | mysql.Pool, n: number, keys: number[]) => {
-    const [r] = await c.query("INSERT INTO nodes (origin, text, sentences, text_hash, created_at) VALUES ('crawler', ?, '[]', ?, 0)", [`Node ${n}.`, String(n).padStart(64, '0')]);
-    const id = (r as mysql.ResultSetHeader).insertId;
-    await c.query('INSERT INTO node_bands (band_key, node_id) VALUES ?', [bandRows(keys).map((k) => [k, id])]);
-    return id;
+    const [r] = await c.query("INSERT INTO nodes (origin, text, sentences, text_hash, created_at, bands) VALUES ('crawler', ?, '[]', ?, 0, ?)",
+      [`Node ${n}.`, String(n).padStart(64, '0'), bandsColumn(bandRows(keys))]);
+    return (r as mysql.ResultSetHeader).insertId;
   };
   const under = async (keys: number[]) => nodesOf(await cache.sync(pool), bandRows(keys)[0]!);
   try {

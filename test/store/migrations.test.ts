@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { latestVersion, loadMigrations, pending, statements } from '../../src/store/migrations.js';
 import { openStore } from '../../src/store/open.js';
 import { mysqlDb, rawSql, sqliteDb, type TestDb } from '../support/db.js';
-import { BAND_FANOUT } from '../../src/store/rows.js';
+import { BAND_FANOUT, keysOfBandsColumn } from '../../src/store/rows.js';
 import { storeSummaryLines } from '../../src/cli/report/summary.js';
 import { RETRY_AFTER_MAX_MS } from '../../src/web/retry-after.js';
 
@@ -19,8 +19,30 @@ const UNDO: Record<string, string[]> = {
 
 /** The database as an anwc before schema `version` left it: the migrations from `version` on run again at the next open. */
 async function rewind(url: string, version: number): Promise<void> {
-  for (const m of loadMigrations('sqlite').filter((x) => x.version >= version).reverse()) for (const sql of UNDO[m.name] ?? []) await rawSql(url, sql);
+  for (const m of loadMigrations('sqlite').filter((x) => x.version >= version).reverse()) {
+    if (m.name === 'bands_on_nodes') await bandsBackInTable(url);
+    for (const sql of UNDO[m.name] ?? []) await rawSql(url, sql);
+  }
   await rawSql(url, 'DELETE FROM schema_version WHERE version >= ?', [version]);
+}
+
+/** The nodes' band keys back in the table that held them before schema 17, one row a key, in node order. */
+async function bandsBackInTable(url: string): Promise<void> {
+  const mysql = url.startsWith('mysql:');
+  await rawSql(url, mysql
+    ? 'CREATE TABLE node_bands (band_key BIGINT UNSIGNED NOT NULL, node_id INT UNSIGNED NOT NULL, PRIMARY KEY (node_id, band_key)) ENGINE=InnoDB'
+    : 'CREATE TABLE node_bands (node_id INTEGER NOT NULL REFERENCES nodes(id) ON DELETE CASCADE, band_key INTEGER NOT NULL, PRIMARY KEY (node_id, band_key)) WITHOUT ROWID');
+  for (const r of await rawSql(url, 'SELECT id, bands FROM nodes WHERE bands IS NOT NULL')) {
+    for (const key of keysOfBandsColumn(r.bands)) await rawSql(url, 'INSERT INTO node_bands (band_key, node_id) VALUES (?, ?)', [key, r.id]);
+  }
+  if (!mysql) await rawSql(url, 'DROP TRIGGER nodes_bands_deleted');
+  await rawSql(url, 'ALTER TABLE nodes DROP COLUMN bands');
+}
+
+/** The ids of the nodes whose stored keys hold `key`, in id order. */
+async function nodesUnder(url: string, key: number): Promise<number[]> {
+  const rows = await rawSql(url, 'SELECT id, bands FROM nodes WHERE bands IS NOT NULL ORDER BY id');
+  return rows.filter((r) => keysOfBandsColumn(r.bands).includes(key)).map((r) => Number(r.id));
 }
 
 describe('migrations', () => {
@@ -101,7 +123,7 @@ describe('migrations', () => {
     });
 
     if (name === 'MySQL') {
-      it('MySQL: a store from before the band keys were read from memory keeps its rows, now in node order, and finds its nodes by them', { skip: process.env.ANWC_TEST_MYSQL === 'off' }, async () => {
+      it('MySQL: a store from before the band keys were read from memory keeps its keys, now on its nodes, and finds its nodes by them', { skip: process.env.ANWC_TEST_MYSQL === 'off' }, async () => {
         const db = fresh();
         try {
           const s1 = await openStore(db.url);
@@ -118,15 +140,14 @@ describe('migrations', () => {
           }
           await s1.close();
           // As schema 14 left the table: keyed by band, with an index by node.
+          await rewind(db.url, 15);
           await rawSql(db.url, 'ALTER TABLE node_bands DROP PRIMARY KEY, ADD PRIMARY KEY (band_key, node_id), ADD KEY node_bands_node (node_id)');
-          await rawSql(db.url, 'DELETE FROM schema_version WHERE version >= 15');
+          assert.equal((await rawSql(db.url, 'SELECT * FROM node_bands')).length, 4);
           const s2 = await openStore(db.url);
           try {
-            const keys = await rawSql(db.url, "SELECT column_name AS c FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = 'node_bands' AND index_name = 'PRIMARY' ORDER BY seq_in_index");
-            assert.deepEqual(keys.map((k) => String(k.c)), ['node_id', 'band_key']);
-            const other = await rawSql(db.url, "SELECT COUNT(*) AS n FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = 'node_bands' AND index_name <> 'PRIMARY'");
-            assert.equal(Number(other[0]!.n), 0, 'the index by node is gone: the key leads with it');
-            assert.equal((await rawSql(db.url, 'SELECT * FROM node_bands')).length, 4);
+            const tables = await rawSql(db.url, "SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = 'node_bands'");
+            assert.equal(Number(tables[0]!.n), 0, 'the table is gone: its keys are on the nodes');
+            for (const [i, id] of ids.entries()) assert.deepEqual(await nodesUnder(db.url, 2 ** 32 + 60 + i), [id]);
             const found = await s2.nodesSharingBands([[50, 60], [51, 61]], 8);
             assert.deepEqual(found.map((list) => list.map((c) => c.id)), [[ids[0]], [ids[1]]]);
           } finally {
@@ -156,17 +177,16 @@ describe('migrations', () => {
           ids.push(done.nodeIds[0]!);
         }
         await s1.close();
+        const bound = loadMigrations('sqlite').find((m) => m.name === 'band_fanout')!.version;
+        await rewind(db.url, bound);
         for (const [i, id] of ids.entries()) {
           for (const key of [7, 2 ** 32 + 100 + i]) await rawSql(db.url, 'INSERT INTO node_bands (band_key, node_id) VALUES (?, ?)', [key, id]);
         }
-        const under = async (key: number) => (await rawSql(db.url, 'SELECT node_id FROM node_bands WHERE band_key = ? ORDER BY node_id', [key])).map((r) => Number(r.node_id));
-        assert.equal((await under(7)).length, n);
-        const bound = loadMigrations('sqlite').find((m) => m.name === 'band_fanout')!.version;
-        await rewind(db.url, bound);
+        assert.equal((await rawSql(db.url, 'SELECT node_id FROM node_bands WHERE band_key = 7')).length, n);
         const s2 = await openStore(db.url);
         await s2.close();
-        assert.deepEqual(await under(7), ids.slice(0, BAND_FANOUT));
-        assert.deepEqual(await under(2 ** 32 + 100 + n - 1), [ids[n - 1]], 'a key below the bound keeps its node');
+        assert.deepEqual(await nodesUnder(db.url, 7), ids.slice(0, BAND_FANOUT));
+        assert.deepEqual(await nodesUnder(db.url, 2 ** 32 + 100 + n - 1), [ids[n - 1]], 'a key below the bound keeps its node');
       } finally {
         await db.cleanup();
       }

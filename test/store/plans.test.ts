@@ -87,7 +87,7 @@ function recording(db: Database.Database): { db: Database.Database; statements: 
 
 test('SQLite: a near-copy search reads the band rows of the nodes written since it last read, and its candidates by id, never a scan', () =>
   withPlans((plan) => {
-    assert.match(plan(BAND_ROWS_AFTER, 1), /^SEARCH node_bands USING PRIMARY KEY \(node_id>\?\)$/);
+    assert.match(plan(BAND_ROWS_AFTER, 1), /^SEARCH nodes USING INTEGER PRIMARY KEY \(rowid>\?\)$/);
     const texts = plan(CANDIDATE_ROWS, '[1,2]');
     assert.match(texts, /SEARCH nodes USING INTEGER PRIMARY KEY \(rowid=\?\)/, texts);
     assert.doesNotMatch(texts, /nodes USING (COVERING )?INDEX|SCAN nodes/, texts);

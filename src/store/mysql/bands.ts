@@ -1,9 +1,9 @@
 import { BANDS_EDITED, BandIndex } from '../band-index.js';
 import { CandidateCache } from '../candidate-cache.js';
 import { all, type Conn, type Statement } from './conn.js';
-import type { Row } from '../rows.js';
+import { keysOfBandsColumn, type Row } from '../rows.js';
 
-/** What curateNode runs when it rewrites a node's band rows. */
+/** What curateNode runs when it rewrites a node's band keys. */
 export const BUMP_BANDS_EDITED = `INSERT INTO settings (\`key\`, \`value\`) VALUES ('${BANDS_EDITED}', '1')
   ON DUPLICATE KEY UPDATE \`value\` = CAST(CAST(\`value\` AS UNSIGNED) + 1 AS CHAR)`;
 
@@ -16,7 +16,7 @@ const SYNC_NODES = 10_000;
  */
 const sync = (nodes: number) => `SELECT 0 AS node_id, (SELECT \`value\` FROM settings WHERE \`key\` = '${BANDS_EDITED}') AS band_keys
   UNION ALL
-  (SELECT node_id, GROUP_CONCAT(band_key) FROM node_bands WHERE node_id > ? GROUP BY node_id ORDER BY node_id LIMIT ${nodes})`;
+  (SELECT id, bands FROM nodes WHERE id > ? AND bands IS NOT NULL ORDER BY id LIMIT ${nodes})`;
 
 /**
  * How long after a read the same ids are read once more. Ids are given as rows are inserted but
@@ -27,14 +27,14 @@ const sync = (nodes: number) => `SELECT 0 AS node_id, (SELECT \`value\` FROM set
 export const CATCH_UP_MS = 5_000;
 
 /**
- * The node_bands table held in memory (BandIndex) for the near-copy search on MySQL, as on SQLite
+ * The nodes' band keys held in memory (BandIndex) for the near-copy search on MySQL, as on SQLite
  * (sqlite/bands.ts): on the crawl bench the server's look-ups by key and its inserts in key order
- * were about a third of its CPU a page (issue: speed). The rows this store writes go in as it
- * writes them; before each search, the rows of the nodes written since by any process are read
- * (a node's keys as one row), and every CATCH_UP_MS those of the last interval again, for the
- * transactions that committed out of id order. An author's edit of a node's text makes every
- * process read the table again (BANDS_EDITED). A deleted node's keys stay until then: its id is
- * not given again on MySQL, and the search drops a candidate it cannot read.
+ * were about a third of its CPU a page (issue: speed). The keys this store writes go in as it
+ * writes them; before each search, the keys of the nodes written since by any process are read,
+ * and every CATCH_UP_MS those of the last interval again, for the transactions that committed out
+ * of id order. An author's edit of a node's text makes every process read them all again
+ * (BANDS_EDITED). A deleted node's keys stay until then: its id is not given again on MySQL, and
+ * the search drops a candidate it cannot read.
  */
 export class MysqlBandCache {
   private index = new BandIndex();
@@ -88,7 +88,7 @@ export class MysqlBandCache {
       }
       for (const r of rows) {
         const id = Number(r.node_id);
-        for (const key of String(r.band_keys).split(',')) this.index.add(Number(key), id);
+        for (const key of keysOfBandsColumn(r.band_keys)) this.index.add(key, id);
         from = Math.max(from, id);
       }
       this.seen = Math.max(this.seen, from);

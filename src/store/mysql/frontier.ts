@@ -168,7 +168,7 @@ export async function scoresSince(c: Conn, since: number): Promise<{ scores: Dom
 }
 
 /**
- * See Store.completePage. Four round trips at most: the lease check, with the band rows written
+ * See Store.completePage. Four round trips at most: the lease check, with the band keys of the nodes written
  * since the last search when the page gave nodes with band keys; the near-copy candidates the
  * cache does not hold; the nodes (when the page gave any); then every other write with the commit.
  */

@@ -1,6 +1,6 @@
 import type { ResultSetHeader } from 'mysql2/promise';
 import { sha256 } from '../hash.js';
-import { bandRows, CANDIDATE_COLUMNS, evidenceJson, NODE_LINKS, toNodeLink, toProfile, candidatesInRank, heldCandidates, shingleBlob, checkMetaWords, FullBands, metaAudit, nodeQueryWhere, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
+import { bandRows, bandsColumn, CANDIDATE_COLUMNS, evidenceJson, NODE_LINKS, toNodeLink, toProfile, candidatesInRank, heldCandidates, shingleBlob, checkMetaWords, FullBands, metaAudit, nodeQueryWhere, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
 import { TextTakenError, type AuditEntry, type NearCandidate, type NodeChange, type StoryFile } from '../store.js';
 import type {
   NodeLink, StoredProfile, MetaLinkInput,
@@ -41,14 +41,14 @@ export async function insertNodes(
 ): Promise<InsertedNodes> {
   if (nodes.length === 0) return { ids: [], newNodes: 0 };
   // Input order (a page's reading order) becomes id order, as on SQLite.
-  const hashed = nodes.filter((n) => !n.copyOf).map((n) => ({ n, hash: sha256(n.text) }));
+  const hashed = nodes.filter((n) => !n.copyOf).map((n) => ({ n, hash: sha256(n.text), keys: full.open(n.bands) }));
   let newNodes = 0;
-  const hashOf = new Map(hashed.map((h) => [h.n, h.hash]));
+  const hashOf = new Map(hashed.map((h) => [h.n, h]));
   const byHash = new Map<string, { id: number; source: string | null }>();
   if (hashed.length > 0) {
     const [res, rows] = await c.batch([
-      ['INSERT IGNORE INTO nodes (origin, text, sentences, text_hash, source_url, relevance, created_at, shingles) VALUES ?',
-        [hashed.map(({ n, hash }) => [origin, n.text, JSON.stringify(n.sentences ?? []), hash, sourceUrl, n.relevance ?? null, at, shingleBlob(n.shingles)])]],
+      ['INSERT IGNORE INTO nodes (origin, text, sentences, text_hash, source_url, relevance, created_at, shingles, bands) VALUES ?',
+        [hashed.map(({ n, hash, keys }) => [origin, n.text, JSON.stringify(n.sentences ?? []), hash, sourceUrl, n.relevance ?? null, at, shingleBlob(n.shingles), bandsColumn(keys)])]],
       ['SELECT id, text_hash, source_url FROM nodes WHERE origin = ? AND text_hash IN (?)', [origin, hashed.map((h) => h.hash)]],
     ]) as [ResultSetHeader, Row[]];
     newNodes = res.affectedRows;
@@ -63,19 +63,16 @@ export async function insertNodes(
       if (sourceUrl !== null) copies.push([n.copyOf.id, sha256(sourceUrl), sourceUrl, 'near', n.copyOf.similarity, at]);
       continue;
     }
-    const row = byHash.get(hashOf.get(n)!)!;
+    const made = hashOf.get(n)!;
+    const row = byHash.get(made.hash)!;
     ids.push(row.id);
-    // A node made from another page is a copy met again; one made from this page gets its bands
-    // (again, when the page is walked twice: the rows are already there and are ignored).
+    // A node made from another page is a copy met again; one made from this page has its keys
+    // (written with it, the first time the page was walked).
     if (sourceUrl !== null && row.source !== sourceUrl) copies.push([row.id, sha256(sourceUrl), sourceUrl, 'exact', 1, at]);
-    else for (const key of full.open(n.bands)) bands.push([key, row.id]);
+    else for (const key of made.keys) bands.push([key, row.id]);
   }
-  // Nobody reads these answers: they go with the transaction's next round trip. The rows are the
-  // page's own nodes', at the end of the table's order (node id, key): no two pages share one.
-  if (bands.length > 0) {
-    c.later('INSERT IGNORE INTO node_bands (band_key, node_id) VALUES ?', [bands]);
-    cache?.wrote(bands);
-  }
+  cache?.wrote(bands);
+  // Nobody reads these answers: they go with the transaction's next round trip.
   if (copies.length > 0) c.later('INSERT IGNORE INTO node_copies (node_id, source_hash, source_url, kind, similarity, found_at) VALUES ?', [copies]);
   const links = nodes.flatMap((n, i) => n.metaWordIds.map((m, k): [number, number, number, string | null] => [ids[i]!, m, n.metaWeights?.[k] ?? 1, evidenceJson(n, k)]));
   if (links.length > 0) {
@@ -182,9 +179,7 @@ export async function curateNode(c: Conn, id: number, change: NodeChange, who: s
     if (taken) throw new TextTakenError(id, Number(taken.id));
     await run(c, 'UPDATE nodes SET text = ?, sentences = ?, text_hash = ?, shingles = NULL WHERE id = ?', [change.text.text, JSON.stringify(change.text.sentences), hash, id]);
     if (change.text.bands !== undefined) {
-      await run(c, 'DELETE FROM node_bands WHERE node_id = ?', [id]);
-      const keys = bandRows(change.text.bands);
-      if (keys.length > 0) await run(c, 'INSERT IGNORE INTO node_bands (band_key, node_id) VALUES ?', [keys.map((k) => [k, id])]);
+      await run(c, 'UPDATE nodes SET bands = ? WHERE id = ?', [bandsColumn(bandRows(change.text.bands)), id]);
       await run(c, BUMP_BANDS_EDITED);
     }
     await audit('text', node.text, change.text.text);

@@ -1,22 +1,22 @@
 import type Database from 'better-sqlite3';
 import { BANDS_EDITED, BandIndex } from '../band-index.js';
 import { CandidateCache } from '../candidate-cache.js';
-import type { Row } from '../rows.js';
+import { keysOfBandsColumn, type Row } from '../rows.js';
 
-/** The band rows of nodes written after a given one, in the table's own order (node_id, band_key). */
-export const BAND_ROWS_AFTER = 'SELECT node_id, band_key FROM node_bands WHERE node_id > ?';
-const BANDS_STATE = `SELECT (SELECT MAX(node_id) FROM node_bands) AS top, (SELECT value FROM settings WHERE key = '${BANDS_EDITED}') AS edited`;
-/** What the delete trigger of sql/sqlite/014 runs, for an edit that may delete no row. */
+/** The band keys of the nodes written after a given one (those with keys), in id order. */
+export const BAND_ROWS_AFTER = 'SELECT id, bands FROM nodes WHERE id > ? AND bands IS NOT NULL';
+const BANDS_STATE = `SELECT (SELECT MAX(id) FROM nodes) AS top, (SELECT value FROM settings WHERE key = '${BANDS_EDITED}') AS edited`;
+/** What the delete trigger of sql/sqlite/017 runs, for an edit that deletes no node. */
 export const BUMP_BANDS_EDITED = `INSERT OR REPLACE INTO settings (key, value) VALUES ('${BANDS_EDITED}',
   COALESCE((SELECT CAST(value AS INTEGER) FROM settings WHERE key = '${BANDS_EDITED}'), 0) + 1)`;
 
 /**
- * The node_bands table held in memory (BandIndex) for the near-copy search, brought up to date
- * before each search with the rows of the nodes written since, by this process or another on the
+ * The nodes' band keys held in memory (BandIndex) for the near-copy search, brought up to date
+ * before each search with the keys of the nodes written since, by this process or another on the
  * same file: under SQLite's one writer a node's id is given and committed before the next one's,
- * so the rows after the highest id read are all that is new. Read again whole when rows were
- * rewritten or deleted (BANDS_EDITED): an edited text has new keys under an old id, and a
- * deleted node's id goes to the next node written.
+ * so the nodes after the highest id read are all that is new. Read again whole when keys were
+ * rewritten or a node with keys deleted (BANDS_EDITED): an edited text has new keys under an old
+ * id, and a deleted node's id goes to the next node written.
  */
 export class BandCache {
   private index = new BandIndex();
@@ -51,11 +51,14 @@ export class BandCache {
       this.edited = state.edited;
     }
     if (top > this.seen) {
-      // The highest id read is the mark, not `top`: a read outside a transaction may see rows past it.
-      for (const [id, key] of db.prepare(BAND_ROWS_AFTER).raw().iterate(this.seen) as IterableIterator<[number, number]>) {
-        this.index.add(Number(key), Number(id));
+      // A read outside a transaction may see nodes past `top`; every node up to it was committed
+      // before it was read (one writer, ids in order), so an author's node, which has no keys,
+      // is not looked for again.
+      for (const [id, keys] of db.prepare(BAND_ROWS_AFTER).raw().iterate(this.seen) as IterableIterator<[number, string]>) {
+        for (const key of keysOfBandsColumn(keys)) this.index.add(key, Number(id));
         if (id > this.seen) this.seen = Number(id);
       }
+      if (top > this.seen) this.seen = top;
     }
     return this.index;
   }

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { sha256 } from '../hash.js';
 import { rankInIndex } from '../band-index.js';
 import { BUMP_BANDS_EDITED, type BandCache } from './bands.js';
-import { bandRows, CANDIDATE_COLUMNS, evidenceJson, NODE_LINKS, toNodeLink, toProfile, candidatesInRank, heldCandidates, shingleBlob, checkMetaWords, FullBands, metaAudit, nodeQueryWhere, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
+import { bandRows, bandsColumn, CANDIDATE_COLUMNS, evidenceJson, NODE_LINKS, toNodeLink, toProfile, candidatesInRank, heldCandidates, shingleBlob, checkMetaWords, FullBands, metaAudit, nodeQueryWhere, NODE_COLUMNS, ofStem, storyOf, toAudit, toNodeTime, toMetaWord, toUrlCheck, uniqueByStem, withMeta, type Row } from '../rows.js';
 import { TextTakenError, type AuditEntry, type NearCandidate, type NodeChange, type StoryFile } from '../store.js';
 import type {
   NodeLink, StoredProfile, MetaLinkInput,
@@ -30,18 +30,17 @@ export interface InsertedNodes {
 /**
  * Stores nodes by (origin, text hash): a text met before links to its existing node, and a
  * near-copy (`copyOf`) to the node it copies; either is recorded as a copy when met on another page.
- * A new node's band rows go to `bands` too, when the caller's search has just synced it (BandCache.wrote).
+ * A new node's band keys go to `bands` too, when the caller's search has just synced it (BandCache.wrote).
  */
 export function insertNodes(
   db: Database.Database, origin: Origin, nodes: NodeInput[], sourceUrl: string | null, at: number, full = new FullBands(), bands?: BandCache,
 ): InsertedNodes {
   const insert = db.prepare(
-    `INSERT OR IGNORE INTO nodes (origin, text, sentences, text_hash, source_url, relevance, created_at, shingles)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT OR IGNORE INTO nodes (origin, text, sentences, text_hash, source_url, relevance, created_at, shingles, bands)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const select = db.prepare('SELECT id, source_url FROM nodes WHERE origin = ? AND text_hash = ?');
   const link = db.prepare('INSERT OR IGNORE INTO node_meta (node_id, meta_word_id, weight, evidence) VALUES (?, ?, ?, ?)');
-  const band = db.prepare('INSERT OR IGNORE INTO node_bands (band_key, node_id) VALUES (?, ?)');
   const copy = db.prepare('INSERT OR IGNORE INTO node_copies (node_id, source_url, kind, similarity, found_at) VALUES (?, ?, ?, ?, ?)');
   const ids: number[] = [];
   let newNodes = 0;
@@ -52,12 +51,11 @@ export function insertNodes(
       if (sourceUrl !== null) copy.run(id, sourceUrl, 'near', n.copyOf.similarity, at);
     } else {
       const hash = sha256(n.text);
-      const r = insert.run(origin, n.text, JSON.stringify(n.sentences ?? []), hash, sourceUrl, n.relevance ?? null, at, shingleBlob(n.shingles));
+      const keys = full.open(n.bands);
+      const r = insert.run(origin, n.text, JSON.stringify(n.sentences ?? []), hash, sourceUrl, n.relevance ?? null, at, shingleBlob(n.shingles), bandsColumn(keys));
       newNodes += r.changes;
       if (r.changes > 0) {
         id = Number(r.lastInsertRowid);
-        const keys = full.open(n.bands);
-        for (const key of keys) band.run(key, id);
         bands?.wrote(keys, id);
       } else {
         const row = select.get(origin, hash) as { id: number; source_url: string | null };
@@ -177,9 +175,7 @@ export function curateNode(db: Database.Database, id: number, change: NodeChange
     if (taken) throw new TextTakenError(id, Number(taken.id));
     db.prepare('UPDATE nodes SET text = ?, sentences = ?, text_hash = ?, shingles = NULL WHERE id = ?').run(change.text.text, JSON.stringify(change.text.sentences), hash, id);
     if (change.text.bands !== undefined) {
-      db.prepare('DELETE FROM node_bands WHERE node_id = ?').run(id);
-      const band = db.prepare('INSERT OR IGNORE INTO node_bands (band_key, node_id) VALUES (?, ?)');
-      for (const key of bandRows(change.text.bands)) band.run(key, id);
+      db.prepare('UPDATE nodes SET bands = ? WHERE id = ?').run(bandsColumn(bandRows(change.text.bands)), id);
       db.prepare(BUMP_BANDS_EDITED).run();
     }
     audit.run(id, at, who, 'text', node.text, change.text.text);

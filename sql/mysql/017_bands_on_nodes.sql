@@ -1,0 +1,14 @@
+-- A node's band keys move into a column of its own row (comma-separated, NULL for none): the
+-- near-copy search holds them in memory (src/store/mysql/bands.ts), so the table was only their
+-- log, and its rows were the heaviest inserts of a page on the server (bench crawl).
+-- Every statement may run again: a migration cut short runs again in full, and the table is
+-- made again (empty) for the copy to find.
+ALTER TABLE nodes ADD COLUMN IF NOT EXISTS bands TEXT NULL;
+CREATE TABLE IF NOT EXISTS node_bands (
+  band_key BIGINT UNSIGNED NOT NULL,
+  node_id  INT UNSIGNED NOT NULL,
+  PRIMARY KEY (node_id, band_key)
+) ENGINE=InnoDB;
+UPDATE nodes n JOIN (SELECT node_id, GROUP_CONCAT(band_key) AS k FROM node_bands GROUP BY node_id) b ON b.node_id = n.id
+  SET n.bands = b.k;
+DROP TABLE IF EXISTS node_bands;
