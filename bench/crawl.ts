@@ -388,7 +388,7 @@ async function sweepTable(): Promise<string[]> {
     '',
     'The plans of the statements that lease a host\'s next link and find near-copies, on the largest store: each',
     'seeks the head of one queue of one host (pending links by the walk\'s order; expired and live leases, few at',
-    'any time), or the band rows after the last node read (the near-copy search keeps the rest in memory), or the candidates by id.',
+    'any time), or the band keys of the nodes written after the last one read (the near-copy search keeps the rest in memory), or the candidates by id.',
     '',
     '| statement | SQLite plan |',
     '| --- | --- |',

@@ -33,7 +33,7 @@ export class BandCache {
   }
 
   /**
-   * A node's band rows as this connection writes them, filed without being read back, and the
+   * A node's band keys as this connection writes them, filed without being read back, and the
    * mark moved past the node. Only in the transaction whose search brought the index up to date
    * (completePage searches every node it writes rows for): under SQLite's one writer, no other
    * node can have been written in between.

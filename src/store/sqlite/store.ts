@@ -57,7 +57,7 @@ export class SqliteStore implements Store {
       try {
         return this.inTransaction.immediate(fn);
       } catch (err) {
-        // The near-copy search may have read band rows of nodes the rollback took back, and their
+        // The near-copy search may have read the band keys of nodes the rollback took back, and their
         // ids go to the next nodes written.
         this.bands.forget();
         const code = (err as { code?: string }).code ?? '';
@@ -130,7 +130,7 @@ export class SqliteStore implements Store {
   }
 
   /**
-   * In one read transaction: the band rows brought up to date and the candidates' texts are read
+   * In one read transaction: the band keys brought up to date and the candidates' texts are read
    * from one snapshot, and the WAL's read lock is taken once, not once a statement.
    */
   async nodesSharingBands(signatures: number[][], limit: number): Promise<NearCandidate[][]> {
