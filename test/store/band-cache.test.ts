@@ -6,7 +6,7 @@ import mysql from 'mysql2/promise';
 import { bandRows, bandsColumn } from '../../src/store/rows.js';
 import { CATCH_UP_MS, MysqlBandCache } from '../../src/store/mysql/bands.js';
 import { nodesOf } from '../support/band-index.js';
-import { mysqlDb, rawSql, sqliteDb, type TestDb } from '../support/db.js';
+import { mysqlDb, rawSql, sqliteDb, withSqliteStore, type TestDb } from '../support/db.js';
 
 /**
  * The near-copy search reads band keys from memory, brought up to date from the table
@@ -78,6 +78,20 @@ test('SQLite: a store finds what another store on the same file wrote, edited, o
     }
   });
 });
+
+test('SQLite: a store files the keys it writes as it writes them, and does not look at a node without keys twice', () =>
+  withSqliteStore(async (s, url) => {
+    const own = await page(s, 1, sig(100));
+    // Keys changed behind the store's back, readers not told (no BANDS_EDITED): only a read of the row would see them.
+    await rawSql(url, 'UPDATE nodes SET bands = ? WHERE id = ?', [bandsColumn(bandRows(sig(500))), own]);
+    assert.deepEqual(await found(s, sig(100)), [own], 'filed as written');
+    assert.deepEqual(await found(s, sig(500)), [], 'not read back');
+    // A node without keys (an author's; a crawler's too short to have shingles).
+    const [bare] = await rawSql(url, "INSERT INTO nodes (origin, text, sentences, text_hash, created_at) VALUES ('crawler', 'Too short.', '[]', ?, 0) RETURNING id", ['a'.repeat(64)]);
+    assert.deepEqual(await found(s, sig(100)), [own], 'the search reads past the node without keys');
+    await rawSql(url, 'UPDATE nodes SET bands = ? WHERE id = ?', [bandsColumn(bandRows(sig(600))), bare!.id]);
+    assert.deepEqual(await found(s, sig(600)), [], 'and does not read it again');
+  }));
 
 test('MySQL: a store finds what another store on the same database wrote, and an edited node by its new keys only', { skip: noMysql }, () =>
   twoStores(mysqlDb(), async () => undefined));

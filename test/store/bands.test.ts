@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import seedrandom from 'seedrandom';
-import { BAND_FANOUT, bandRows, FullBands, shingleBlob, shinglesOfBlob } from '../../src/store/rows.js';
+import { BAND_FANOUT, bandRows, bandsColumn, FullBands, keysOfBandsColumn, shingleBlob, shinglesOfBlob } from '../../src/store/rows.js';
 import { BandIndex, rankInIndex } from '../../src/store/band-index.js';
 import { nodesOf } from '../support/band-index.js';
 
@@ -64,6 +64,15 @@ test('shingles as a node keeps them: little-endian 32-bit words, and back the sa
   assert.deepEqual(shinglesOfBlob(within), shingles);
   assert.equal(shingleBlob(undefined), null);
   assert.equal(shinglesOfBlob(null), undefined, 'a node stored without them');
+});
+
+test('band keys as a node keeps them: comma-separated, NULL for none, and back the same', () => {
+  const keys = bandRows([7, 2 ** 32 - 1, 0]);
+  assert.deepEqual(keys, [7, 2 ** 33 - 1, 2 ** 33]);
+  assert.equal(bandsColumn(keys), `7,${2 ** 33 - 1},${2 ** 33}`);
+  assert.deepEqual(keysOfBandsColumn(bandsColumn(keys)), keys);
+  assert.equal(bandsColumn([]), null);
+  for (const none of [null, undefined, '']) assert.deepEqual(keysOfBandsColumn(none), [], String(none));
 });
 
 test('band index: the same nodes under each key as a map of sets, through growth, repeats and crowded keys', () => {
