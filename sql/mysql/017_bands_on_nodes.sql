@@ -2,7 +2,9 @@
 -- near-copy search holds them in memory (src/store/mysql/bands.ts), so the table was only their
 -- log, and its rows were the heaviest inserts of a page on the server (bench crawl).
 -- Every statement may run again: a migration cut short runs again in full, and the table is
--- made again (empty) for the copy to find.
+-- made again (empty) for the copy to find. The table is emptied, not dropped: on a Galera cluster
+-- processes that open a new database on two nodes run the migrations alongside, and a DROP here
+-- would pull it from under another's 006-015, which build it.
 ALTER TABLE nodes ADD COLUMN IF NOT EXISTS bands TEXT NULL;
 CREATE TABLE IF NOT EXISTS node_bands (
   band_key BIGINT UNSIGNED NOT NULL,
@@ -11,4 +13,4 @@ CREATE TABLE IF NOT EXISTS node_bands (
 ) ENGINE=InnoDB;
 UPDATE nodes n JOIN (SELECT node_id, GROUP_CONCAT(band_key) AS k FROM node_bands GROUP BY node_id) b ON b.node_id = n.id
   SET n.bands = b.k;
-DROP TABLE IF EXISTS node_bands;
+TRUNCATE TABLE node_bands;
