@@ -43,7 +43,7 @@ export async function insertNodes(
   // Input order (a page's reading order) becomes id order, as on SQLite.
   const hashed = nodes.filter((n) => !n.copyOf).map((n) => ({ n, hash: sha256(n.text), keys: full.open(n.bands) }));
   let newNodes = 0;
-  const hashOf = new Map(hashed.map((h) => [h.n, h]));
+  const madeOf = new Map(hashed.map((h) => [h.n, h]));
   const byHash = new Map<string, { id: number; source: string | null }>();
   if (hashed.length > 0) {
     const [res, rows] = await c.batch([
@@ -63,7 +63,7 @@ export async function insertNodes(
       if (sourceUrl !== null) copies.push([n.copyOf.id, sha256(sourceUrl), sourceUrl, 'near', n.copyOf.similarity, at]);
       continue;
     }
-    const made = hashOf.get(n)!;
+    const made = madeOf.get(n)!;
     const row = byHash.get(made.hash)!;
     ids.push(row.id);
     // A node made from another page is a copy met again; one made from this page has its keys
