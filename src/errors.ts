@@ -128,7 +128,9 @@ export function storageFault(err: unknown, where?: string): StorageFaultError | 
   const at = (typeof e.path === 'string' ? e.path : where) ?? '';
   const on = at ? ` (${at})` : '';
   if (NO_SPACE_CODES.has(code)) return new StorageFaultError('full', `no space left to write${on}: ${code}`, err);
-  if (code.startsWith('SQLITE_FULL')) return new StorageFaultError('full', `the SQLite database's disk is full${on}`, err);
+  // SHMSIZE: SQLite could not make room for a WAL database's -shm file, which opening it needs
+  // before any read; on a full disk that, not SQLITE_FULL, is what the first statement says.
+  if (code.startsWith('SQLITE_FULL') || code === 'SQLITE_IOERR_SHMSIZE') return new StorageFaultError('full', `the SQLite database's disk is full${on}`, err);
   if (code.startsWith('SQLITE_CORRUPT')) {
     return new StorageFaultError('damaged', `the SQLite database is damaged${on}: ${message}`, err, 'restore the file from a copy, or save what it holds with sqlite3 FILE .recover into a new file and point --db at that');
   }

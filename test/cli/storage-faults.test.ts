@@ -121,6 +121,26 @@ describe('a full disk', { skip }, () => {
   });
 });
 
+describe('a full disk under a database at rest', { skip }, () => {
+  it('opening a SQLite database whose disk has no room for its -shm file: one line, exit 5, the file as it was', async () => {
+    const disk = DISK as SmallDisk;
+    const db = `sqlite:${join(disk.dir, 'rest.sqlite')}`;
+    const store = await openStore(db);
+    await store.addLinks([{ url: web.url(HOST, '/p0.html'), host: HOST, depth: 0 }]);
+    // Closed last, the database takes its -wal and -shm files away: the next open makes them again.
+    await store.close();
+    disk.fill(0);
+    try {
+      storageFaultLine(await anwc(['stats', '--db', db]), /the SQLite database's disk is full \(.*rest\.sqlite\); free some space and rerun/);
+    } finally {
+      disk.free();
+    }
+    const stats = await anwc(['stats', '--db', db]);
+    assert.equal(stats.code, EXIT.OK, stats.stderr);
+    assert.equal((await links(db)).length, 1);
+  });
+});
+
 describe('a full disk under an append', { skip }, () => {
   it('an append that does not fit leaves the file as it was, so the next record does not follow half a record', () => {
     const disk = DISK as SmallDisk;
@@ -157,6 +177,8 @@ describe('which errors are storage faults', () => {
     ['a quota', { code: 'EDQUOT' }, 'full'],
     ['a file size limit', { code: 'EFBIG' }, 'full'],
     ['SQLite full', { code: 'SQLITE_FULL', message: 'database or disk is full' }, 'full'],
+    ['SQLite could not grow its -shm file', { code: 'SQLITE_IOERR_SHMSIZE', message: 'disk I/O error' }, 'full'],
+    ['another SQLite I/O error', { code: 'SQLITE_IOERR_READ', message: 'disk I/O error' }, undefined],
     ['SQLite corrupt', { code: 'SQLITE_CORRUPT', message: 'database disk image is malformed' }, 'damaged'],
     ['SQLite corrupt index', { code: 'SQLITE_CORRUPT_INDEX' }, 'damaged'],
     ['MySQL table full', { errno: 1114, message: "The table 'links' is full" }, 'full'],
