@@ -2,6 +2,7 @@ import type { Fetcher, UrlVerdict } from './fetcher.js';
 import type { FetchOutcome } from './outcome.js';
 import { checkRobots, crawlDelay, robotsFromFetch, ROBOTS_MAX_BYTES, type RobotsDecision, type RobotsFetchResult, type RobotsRules } from './robots.js';
 import { RobotsCache, robotsOrigin } from './robots-cache.js';
+import { parseRetryAfter } from './retry-after.js';
 
 /**
  * Gets robots.txt through the fetcher and hands the result to the pure policy in robots.ts.
@@ -17,7 +18,11 @@ export function robotsResult(outcome: FetchOutcome): RobotsFetchResult {
   switch (outcome.kind) {
     case 'ok':
       return { status: outcome.status, body: outcome.body };
-    case 'http-error':
+    case 'http-error': {
+      const end = outcome.timing.startMs + outcome.timing.totalMs;
+      const retryAfterMs = parseRetryAfter(outcome.headers['retry-after'], end);
+      return retryAfterMs === undefined ? { status: outcome.status } : { status: outcome.status, retryAfterMs };
+    }
     case 'not-modified':
       return { status: outcome.status };
     case 'failed':

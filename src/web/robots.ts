@@ -42,9 +42,9 @@ export interface RobotsRules {
  * What the fetcher reports for `/robots.txt`, after following up to 5 redirects itself. When it
  * gives up on a longer chain it reports the last 3xx status, which RFC 9309 §2.3.1.2 lets us read
  * as "unavailable" (allow all). The body may be bytes (a BOM, even a partial one, is skipped) or
- * already decoded text.
+ * already decoded text. `retryAfterMs`: the wait the server's Retry-After asked, already bounded.
  */
-export type RobotsFetchResult = { status: number; body?: string | Uint8Array } | { error: string };
+export type RobotsFetchResult = { status: number; body?: string | Uint8Array; retryAfterMs?: number } | { error: string };
 
 export interface RobotsDecision {
   allowed: boolean;
@@ -92,9 +92,9 @@ function retryDelay(failures: number): number {
   return Math.min(ROBOTS_RETRY_BASE_MS * 2 ** Math.max(0, failures - 1), ROBOTS_RETRY_MAX_MS);
 }
 
-function unreachable(cause: string, fetchedAt: number, previous?: RobotsRules): RobotsRules {
+function unreachable(cause: string, fetchedAt: number, previous?: RobotsRules, askedWaitMs?: number): RobotsRules {
   const failures = (previous?.kind === 'disallow-all' ? previous.failures : 0) + 1;
-  const retryAfter = fetchedAt + retryDelay(failures);
+  const retryAfter = fetchedAt + (askedWaitMs ?? retryDelay(failures));
   return { kind: 'disallow-all', text: '', truncated: false, cause, fetchedAt, expiresAt: retryAfter, retryAfter, failures };
 }
 
@@ -102,7 +102,9 @@ function unreachable(cause: string, fetchedAt: number, previous?: RobotsRules): 
  * The policy for a fetch result (RFC 9309 §2.3.1): 2xx → the rules in the body; 3xx (more than 5
  * redirects) and 4xx → unavailable, allow all; 5xx, a network error or any other status →
  * unreachable, disallow all until `retryAfter`, which doubles with each failure in a row (pass the
- * previous rules of the origin as `previous`). 429 counts as unreachable, not as a 4xx: the server
+ * previous rules of the origin as `previous`), or until the time the server's Retry-After named:
+ * a server that says when to come back is asked then, so a run is not parked for minutes on a
+ * robots.txt the server promised in a second. 429 counts as unreachable, not as a 4xx: the server
  * is asking us to slow down, and allowing all would do the opposite (Google reads it the same way).
  */
 export function robotsFromFetch(result: RobotsFetchResult, fetchedAt: number, previous?: RobotsRules): RobotsRules {
@@ -117,7 +119,7 @@ export function robotsFromFetch(result: RobotsFetchResult, fetchedAt: number, pr
   if (status >= 300 && status < 500 && status !== 429) {
     return { kind: 'allow-all', text: '', truncated: false, cause, fetchedAt, expiresAt, failures: 0 };
   }
-  return unreachable(cause, fetchedAt, previous);
+  return unreachable(cause, fetchedAt, previous, result.retryAfterMs);
 }
 
 /** Parsed rules per RobotsRules object, so a page check does not re-parse the text. */

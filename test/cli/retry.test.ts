@@ -105,6 +105,27 @@ describe('retries at the command line', () => {
     assert.equal(web.count('cli-norobots.test', '/p.html'), 0);
   });
 
+  it('a site that answers 429 with Retry-After: 1 to everything, robots.txt too: map and harvest give up after the retries and exit 1, in seconds', async () => {
+    const host = 'throttled-all.test';
+    web.page(host, '/robots.txt', { html: 'User-agent: *\nAllow: /\n', failFirst: 99, failWith: '429', retryAfter: '1' });
+    web.page(host, '/', { html: prose('root'), failFirst: 99, failWith: '429', retryAfter: '1' });
+    const root = web.url(host, '/');
+    // Without --backoff: robots.txt's own wait (minutes) would hold the run unless the server's 1 s is heard.
+    const flags = fast.filter((_, i) => fast[i] !== '--backoff' && fast[i - 1] !== '--backoff');
+    const map = await anwc(['map', root, '--out', join(dir, 'throttled.json'), ...flags]);
+    assert.equal(map.code, 1, map.stderr);
+    assert.match(map.stderr, /root http:\/\/throttled-all\.test:\d+\/ not walked: robots\.txt unreachable \(HTTP 429\).*4 failure\(s\) in a row/);
+    const robotsTries = web.hits(host).filter((h) => h.path === '/robots.txt');
+    assert.equal(robotsTries.length, 4, '1 + --max-retries tries of robots.txt');
+    for (let i = 1; i < robotsTries.length; i++) assert.ok(robotsTries[i]!.start - robotsTries[i - 1]!.end >= 950, 'each after the server\'s 1 s');
+    assert.equal(web.count(host, '/'), 0, 'no page asked while robots.txt could not be had');
+
+    const db = await database('throttled', [root]);
+    const harvest = await anwc(['harvest', '--db', db, ...flags]);
+    assert.equal(harvest.code, 1, harvest.stderr);
+    assert.match(harvest.stderr, /no page was read/);
+  });
+
   it('a harvest that waits for retries says so, in its progress line and in anwc stats: how many links, until when', async () => {
     const hosts = ['wait-a.test', 'wait-b.test'];
     for (const h of hosts) web.page(h, '/p.html', { html: prose(h), failFirst: 99, failWith: '429', retryAfter: '300' });

@@ -60,6 +60,15 @@ test('5xx, 429 and network errors disallow all, with a retry time that grows', (
   assert.equal(robotsFromFetch({ status: 503 }, T0, recovered).retryAfter, T0 + ROBOTS_RETRY_BASE_MS);
 });
 
+test('a Retry-After on an unreachable robots.txt sets when it is asked again, and the failures still count', () => {
+  let rules = robotsFromFetch({ status: 429, retryAfterMs: 1000 }, T0);
+  assert.deepEqual([rules.kind, rules.retryAfter, rules.expiresAt, rules.failures], ['disallow-all', T0 + 1000, T0 + 1000, 1]);
+  rules = robotsFromFetch({ status: 503, retryAfterMs: 0 }, T0, rules);
+  assert.deepEqual([rules.retryAfter, rules.failures], [T0, 2], 'the server may say now');
+  rules = robotsFromFetch({ status: 503 }, T0, rules);
+  assert.equal(rules.retryAfter, T0 + 4 * ROBOTS_RETRY_BASE_MS, 'without one, the doubling resumes where the count stands');
+});
+
 test('no rules ever live longer than 24 h', () => {
   for (const result of [{ status: 200, body: 'User-agent: *\nDisallow: /x\n' }, { status: 404 }, { status: 500 }, { error: 'x' }]) {
     let rules = robotsFromFetch(result, T0);
