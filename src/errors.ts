@@ -142,3 +142,20 @@ export function storageFault(err: unknown, where?: string): StorageFaultError | 
   }
   return undefined;
 }
+
+/**
+ * A database file this process may not write (SQLITE_READONLY: its mode, its folder's, a
+ * read-only mount): the user's to fix, so a UserError (exit 2), not a fault of ours. `where`
+ * names the file when the error does not (SQLite's do not).
+ */
+export function readOnlyStore(err: unknown, where?: string): UserError | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_READONLY') ? cannotWriteSqlite(code, where) : undefined;
+}
+
+/** The line for a SQLite file that cannot be opened for writing or written, with SQLite's `code`. */
+export function cannotWriteSqlite(code: string, where?: string): UserError {
+  return new UserError(`cannot write the SQLite database${where ? ` ${where}` : ''} (${code})`, {
+    fix: 'make the file and its folder writable (SQLite writes a -wal file beside it), or copy it somewhere writable',
+  });
+}

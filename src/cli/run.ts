@@ -1,4 +1,4 @@
-import { printable, storageFault, StoreUnavailableError, UserError } from '../errors.js';
+import { printable, readOnlyStore, storageFault, StoreUnavailableError, UserError } from '../errors.js';
 import { EXIT } from './exit.js';
 
 /**
@@ -7,8 +7,9 @@ import { EXIT } from './exit.js';
  * line is printable: what a message quotes of the input cannot drive the terminal.
  */
 export function reportError(err: unknown, stderr: NodeJS.WritableStream = process.stderr): number {
-  if (err instanceof UserError) {
-    stderr.write(`anwc: ${err.toLine()}\n`);
+  const userError = err instanceof UserError ? err : readOnlyStore(err);
+  if (userError) {
+    stderr.write(`anwc: ${userError.toLine()}\n`);
     return EXIT.USAGE;
   }
   if (err instanceof StoreUnavailableError) {

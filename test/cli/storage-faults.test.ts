@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -168,6 +168,31 @@ describe('a full disk under a report', { skip }, () => {
     } finally {
       disk.free();
     }
+  });
+});
+
+describe('a database file this process may not write', () => {
+  it('mix and harvest: one line naming the file and the fix, exit 2, not an internal error; stats still reads it', async () => {
+    const dir = mkdtempSync(join(tmp, 'read-only-'));
+    chmodSync(tmp, 0o711);
+    chmodSync(dir, 0o777);
+    const file = join(dir, 'story.sqlite');
+    const db = `sqlite:${file}`;
+    const store = await openStore(db);
+    await store.addLinks([{ url: web.url(HOST, '/read-only.html'), host: HOST, depth: 0 }]);
+    await store.close();
+    chmodSync(file, 0o444);
+    // The file's mode binds every user but root: a test run as root runs anwc as nobody.
+    const as = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    const said = new RegExp(`^anwc: cannot write the SQLite database ${file.replace(/[./]/g, '\\$&')} \\(SQLITE_READONLY\\); make the file and its folder writable`, 'm');
+    for (const args of [['mix', '0.3'], ['harvest', ...common()]]) {
+      const r = await anwc([...args, '--db', db], as);
+      assert.equal(r.code, EXIT.USAGE, `${args[0]}: ${r.stderr}`);
+      assert.match(r.stderr, said);
+    }
+    const stats = await anwc(['stats', '--db', db], as);
+    assert.equal(stats.code, EXIT.OK, stats.stderr);
+    assert.equal(web.count(HOST, '/read-only.html'), 0, 'no page fetched that could not be stored');
   });
 });
 

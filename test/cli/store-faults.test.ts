@@ -173,6 +173,22 @@ describe('SQLite and signals', { timeout: 120_000 }, () => {
     assert.equal((await summary(db)).links.done, PAGES);
   });
 
+  it('a SQLite file another writer holds: stats reads it at once, a store up to date takes no write lock to open', async () => {
+    const file = join(dir, 'held.sqlite');
+    await seeded(`sqlite:${file}`, site('held.test', 0));
+    const holder = new Database(file);
+    try {
+      holder.exec('BEGIN EXCLUSIVE');
+      holder.exec('DELETE FROM settings');
+      const r = await start(['stats', '--db', `sqlite:${file}`]).exited;
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, new RegExp(`pending +${PAGES}`));
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
+  });
+
   it('SIGTERM is Ctrl-C: the pages in flight are finished and saved, exit 130, nothing left leased', async () => {
     const db = `sqlite:${join(dir, 'term.sqlite')}`;
     await seeded(db, site('term.test', 300));

@@ -16,13 +16,16 @@ export interface CliResult {
 export interface CliOptions {
   cwd?: string;
   env?: Record<string, string>;
+  /** Run as this user and group (a test run as root that needs a user the file modes bind). */
+  uid?: number;
+  gid?: number;
 }
 
 const environment = (env: Record<string, string> = {}) => ({ ...process.env, ANWC_DB: '', ANWC_DEBUG: '', ...env });
 
 /** Starts anwc and hands back the child (to signal it) and its end. */
 export function startAnwc(args: string[], opts: CliOptions = {}): { child: ChildProcess; exited: Promise<CliResult> } {
-  const child = spawn(process.execPath, [CLI, ...args], { cwd: opts.cwd, env: environment(opts.env) });
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: opts.cwd, env: environment(opts.env), uid: opts.uid, gid: opts.gid });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d) => (stdout += d));

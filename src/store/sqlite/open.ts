@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { dirname, resolve } from 'node:path';
 import { makeFolder } from '../../make-folder.js';
-import { storageFault, UserError } from '../../errors.js';
+import { cannotWriteSqlite, readOnlyStore, storageFault, StoreUnavailableError, UserError } from '../../errors.js';
 import { loadMigrations, pending, refuseNewer } from '../migrations.js';
 
 export interface SqliteOptions {
@@ -50,14 +50,23 @@ export function openSqliteDb(path: string, opts: SqliteOptions = {}): Database.D
     }
     const fault = storageFault(err, path);
     if (fault) throw fault;
-    if (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_PERM')) {
-      throw new UserError(`cannot write the SQLite database ${path} (${code})`, {
-        fix: 'make the file and its folder writable (SQLite writes a -wal file beside it), or copy it somewhere writable',
-      });
-    }
-    throw err;
+    if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_PERM')) throw cannotWriteSqlite(code, path);
+    throw sqliteWriteError(err, path);
   }
   return db;
+}
+
+/**
+ * What an error of a SQLite write means to the user: a file that cannot be written (exit 2, with
+ * the fix), a file another writer held past busy_timeout (exit 4), a full disk or a damaged file
+ * (exit 5); any other error as it came.
+ */
+export function sqliteWriteError(err: unknown, path: string): unknown {
+  const code = (err as { code?: string }).code ?? '';
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
+    return new StoreUnavailableError(`the SQLite database ${path} stayed locked by another writer (${code})`, err);
+  }
+  return readOnlyStore(err, path) ?? storageFault(err, path) ?? err;
 }
 
 function currentVersion(db: Database.Database): number {
@@ -70,6 +79,8 @@ function currentVersion(db: Database.Database): number {
 /** The version check and every pending migration run in one IMMEDIATE transaction. */
 function migrate(db: Database.Database, where: string): void {
   const migrations = loadMigrations('sqlite');
+  // A store already up to date takes no write lock to open, so a reader opens beside a writer at work.
+  if (pending(currentVersion(db), migrations).length === 0) return;
   db.transaction(() => {
     db.exec(`CREATE TABLE IF NOT EXISTS schema_version (
       version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`);

@@ -1,5 +1,4 @@
 import type Database from 'better-sqlite3';
-import { storageFault, StoreUnavailableError } from '../../errors.js';
 import { sha256 } from '../hash.js';
 import { FullBands, toDomain, toRun, toMetaWord, type Row } from '../rows.js';
 import type {
@@ -12,7 +11,7 @@ import { GroupCommit } from '../group-commit.js';
 import { failedWhere, summaryQueries, toStoredQuery, toSummary, toWaitingRetries, WAITING_RETRIES } from '../summary.js';
 import * as frontier from './frontier.js';
 import * as nodes from './nodes.js';
-import { openSqliteDb, type SqliteOptions } from './open.js';
+import { openSqliteDb, sqliteWriteError, type SqliteOptions } from './open.js';
 import { BandCache } from './bands.js';
 
 export const SQLITE_FAILURE_KEY =
@@ -61,8 +60,8 @@ export class SqliteStore implements Store {
         // ids go to the next nodes written.
         this.bands.forget();
         const code = (err as { code?: string }).code ?? '';
-        if (!code.startsWith('SQLITE_BUSY') && !code.startsWith('SQLITE_LOCKED')) throw storageFault(err, this.db.name) ?? err;
-        if (attempt >= 3) throw new StoreUnavailableError(`the SQLite database stayed locked by another writer (${code})`, err);
+        if (!code.startsWith('SQLITE_BUSY') && !code.startsWith('SQLITE_LOCKED')) throw sqliteWriteError(err, this.db.name);
+        if (attempt >= 3) throw sqliteWriteError(err, this.db.name);
       }
     }
   }
@@ -302,7 +301,7 @@ export class SqliteStore implements Store {
   }
 
   async setNextFetchAt(domainId: number, at: number): Promise<void> {
-    this.db.prepare('UPDATE domains SET next_fetch_at = ? WHERE id = ?').run(at, domainId);
+    this.write(() => this.db.prepare('UPDATE domains SET next_fetch_at = ? WHERE id = ?').run(at, domainId));
   }
 
   async saveRobots(origin: string, robots: unknown, expiresAt: number): Promise<void> {
@@ -334,12 +333,12 @@ export class SqliteStore implements Store {
   }
 
   async startRun(run: RunInput): Promise<number> {
-    return Number(this.db.prepare('INSERT INTO runs (params, seed, started_at) VALUES (?, ?, ?)')
-      .run(JSON.stringify(run.params), run.seed, run.at ?? Date.now()).lastInsertRowid);
+    return Number(this.write(() => this.db.prepare('INSERT INTO runs (params, seed, started_at) VALUES (?, ?, ?)')
+      .run(JSON.stringify(run.params), run.seed, run.at ?? Date.now()).lastInsertRowid));
   }
 
   async endRun(id: number, stats: Record<string, unknown>, at = Date.now()): Promise<void> {
-    this.db.prepare('UPDATE runs SET stats = ?, ended_at = ? WHERE id = ?').run(JSON.stringify(stats), at, id);
+    this.write(() => this.db.prepare('UPDATE runs SET stats = ?, ended_at = ? WHERE id = ?').run(JSON.stringify(stats), at, id));
   }
 
   async run(id: number): Promise<Run | undefined> {
@@ -353,7 +352,7 @@ export class SqliteStore implements Store {
   }
 
   async setSetting(key: string, value: string): Promise<void> {
-    this.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
-      .run(key, value);
+    this.write(() => this.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
+      .run(key, value));
   }
 }
