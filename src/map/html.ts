@@ -35,7 +35,9 @@ export function mapHtml(map: SiteMap, facts: [string, string][]): string {
     const byHost = new Map<string, MapNode[]>();
     for (const c of outside) {
       const host = hostOf(c.node.url);
-      byHost.set(host, [...(byHost.get(host) ?? []), c.node]);
+      const nodes = byHost.get(host);
+      if (nodes) nodes.push(c.node);
+      else byHost.set(host, [c.node]);
     }
     const groups = [...byHost].map(([host, nodes]) =>
       `<li><details><summary>outside the map: ${escapeHtml(host)} (${nodes.length} link${nodes.length === 1 ? '' : 's'})</summary><ul>${nodes.map((x) => `<li>${line(x)}</li>`).join('')}</ul></details></li>`);

@@ -35,7 +35,10 @@ function normalizePercent(s: string): string {
 /**
  * Resolves `raw` against `base` and returns the canonical string: WHATWG parsing (host lower
  * case and punycoded, default port dropped, dot segments removed, `/` for an empty path), no
- * fragment, no bare `?`, no trailing dot on the host. Query order is kept: servers may care.
+ * user name or password, no fragment, no bare `?`, no trailing dot on the host. Query order is
+ * kept: servers may care. A user name and password (`http://u:pw@host/`) name no other resource
+ * and are never sent (RFC 9110 4.2.4 deprecates them in http URIs): kept, they would be printed,
+ * stored, and sent on as the next page's Referer.
  */
 export function normalizeUrl(raw: string, base?: string, opts: NormalizeOptions = {}): NormalizedUrl {
   const max = opts.maxLength ?? DEFAULT_MAX_URL_LENGTH;
@@ -53,7 +56,9 @@ export function normalizeUrl(raw: string, base?: string, opts: NormalizeOptions 
   // Most links are in the one spelling already, and each setter below costs the parse again and
   // more (1.8 µs a link with them, 0.4 without): with no fragment, no escape, no bare `?` and no
   // trailing dot, they would change nothing.
-  if (!/[#%]|\?$/.test(u.href) && !u.hostname.endsWith('.')) return within(u, max);
+  if (!/[#%@]|\?$/.test(u.href) && !u.hostname.endsWith('.')) return within(u, max);
+  u.username = '';
+  u.password = '';
   u.hash = '';
   if (u.hostname.endsWith('.')) {
     // http(s) cannot have an empty host: setting one is ignored, so "http://./" must be caught here.

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -80,6 +80,8 @@ describe('a root the server only answers "not now"', () => {
     const busy = await run('/busy.html');
     assert.equal(busy.code, EXIT.PROBLEMS, busy.stderr);
     assert.match(busy.stderr, /root http:\/\/127\.0\.0\.1:\d+\/busy\.html failed: the server answered HTTP 429/);
+    const root = (JSON.parse(readFileSync(join(dir, 'busy.html.json'), 'utf8')) as { nodes: { url: string; state: string; status?: number }[] }).nodes[0]!;
+    assert.deepEqual([root.url, root.state, root.status], [web.url(HOST, '/busy.html'), 'failed', 429], 'the root is failed in the map, not outside it');
     const gone = await run('/gone.html');
     assert.equal(gone.code, EXIT.OK, gone.stderr);
   });

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { parseDbUrl, redact } from '../../src/store/url.js';
-import { anwcSync } from '../support/cli.js';
+import { anwc as run, anwcSync } from '../support/cli.js';
+import { startTestWeb, type TestWeb } from '../support/testweb.js';
 
 /**
  * A MySQL password never reaches the screen, in every form a user may write the address: each
@@ -150,5 +151,36 @@ describe('a refused address never shows its secret', () => {
     assert.equal(refused.code, 2, refused.stderr);
     assert.match(refused.stderr, /--webhook is not valid \(got "ftp:\/\/hook:\*\*\*@hooks\.example\/x"\)/);
     assert.doesNotMatch(refused.stderr, /pw-two/);
+  });
+});
+
+describe('a user name and password in a page\'s URL are neither sent on, printed nor stored', () => {
+  let web: TestWeb;
+  let dir: string;
+  before(async () => {
+    web = await startTestWeb();
+    dir = mkdtempSync(join(tmpdir(), 'anwc-userinfo-'));
+    const prose = '<p>The keeper of the lighthouse walked down to the rocks at dawn, and he counted the boats that had come in.</p>';
+    web.page('home.test', '/', `<html><head><title>Home</title></head><body>${prose}<a href="http://other.test:${new URL(web.url('home.test')).port}/">other</a><a href="http://bob:link-pw@home.test:${new URL(web.url('home.test')).port}/b.html">b</a></body></html>`);
+    web.page('home.test', '/b.html', `<html><body>${prose}</body></html>`);
+    web.page('other.test', '/', `<html><body>${prose}</body></html>`);
+  });
+  after(async () => {
+    await web.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('map from a root with a password: the root is walked, the next host gets no password in Referer, no output holds one', async () => {
+    const root = web.url('home.test', '/').replace('http://', 'http://alice:root-pw@');
+    const out = join(dir, 'map');
+    const r = await run(['map', root, '--depth', '1', '--out', `${out}.html`, '--out', `${out}.json`, ...web.resolve.flatMap((m) => ['--resolve', m]), '--hosts', 'home.test,other.test', '--delay', '0', '--progress', 'none']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(web.count('other.test', '/'), 1);
+    assert.equal(web.lastHeaders('other.test', '/')!.referer, web.url('home.test', '/'));
+    assert.equal(web.count('home.test', '/b.html'), 1, 'the link with a password is the page without it');
+    const map = JSON.parse(readFileSync(`${out}.json`, 'utf8')) as { nodes: { url: string; state: string }[] };
+    assert.equal(map.nodes.find((n) => n.url === web.url('home.test', '/'))?.state, 'walked');
+    const written = readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+    for (const text of [r.stdout, r.stderr, written]) assert.doesNotMatch(text, /root-pw|link-pw|alice|bob/);
   });
 });

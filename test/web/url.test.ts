@@ -109,6 +109,8 @@ function longHand(raw: string, base: string): string {
     const ch = String.fromCharCode(parseInt(hex, 16));
     return /^[A-Za-z0-9\-._~]$/.test(ch) ? ch : `%${hex.toUpperCase()}`;
   });
+  u.username = '';
+  u.password = '';
   u.hash = '';
   if (u.hostname.endsWith('.')) u.hostname = u.hostname.replace(/\.+$/, '');
   u.pathname = percent(u.pathname);
@@ -132,7 +134,8 @@ test('the URLs let through as parsed are those every step would leave as they ar
   const tricky = ['HTTP://A.Example:80/x', 'http://a.example/ä ö?q=ü \'"', 'http://a.example/a\\b/../c', 'http://a.example/p?',
     'http://a.example/p#', 'http://a.example/p?#', 'http://a.example./p', 'http://user:pw@a.example/p', 'http://[::1]/p?x=%7e',
     'http://xn--bcher-kva.example/', 'http://bücher.example/ä', 'http://a.example/%41', 'http://a.example/p?q=%2f', 'http://1.2.3.4:8080',
-    'http://a.example/\t\n/x', 'https://a.example:443?', '//b.example/x#y', '?only=query', '#only-fragment', 'http://a.example/p?a=1&b=2#c'];
+    'http://a.example/\t\n/x', 'https://a.example:443?', '//b.example/x#y', '?only=query', '#only-fragment', 'http://a.example/p?a=1&b=2#c',
+    'http://user@a.example/p', 'http://:pw@a.example/p', 'http://a.example/p?to=x@y'];
   assert.equal(agreesWithLongHand(tricky, 'http://base.example/dir/page.html'), tricky.length);
 });
 
@@ -151,4 +154,18 @@ test('on the links of the shared corpus and extraction pages, the shortcut gives
     compared += agreesWithLongHand(hrefs(gunzipSync(readFileSync(join(pages, name))).toString('utf8')), 'https://news.example/2020/story.html?id=1');
   }
   assert.ok(compared > 10_000, `compared ${compared} links`);
+});
+
+test('a user name and password are dropped: they name no other page, and kept they would be sent on and printed', () => {
+  for (const raw of ['http://user:pw@a.example/p', 'http://user@a.example/p', 'http://:pw@a.example/p', 'http://user:pw@a.example/p#x']) {
+    const n = normalizeUrl(raw);
+    assert.ok(n.ok);
+    assert.equal(n.url, 'http://a.example/p', raw);
+  }
+  const relative = normalizeUrl('/q', 'http://user:pw@a.example/p');
+  assert.ok(relative.ok);
+  assert.equal(relative.url, 'http://a.example/q', 'nor inherited from the page a link was found on');
+  const mail = normalizeUrl('http://a.example/p?to=x@y');
+  assert.ok(mail.ok);
+  assert.equal(mail.url, 'http://a.example/p?to=x@y', 'an @ in the query is not a user name');
 });

@@ -17,7 +17,7 @@ import { depth as depthConstraint } from '../../walk/constraints/uri.js';
 import { resolved, withOptions } from '../options.js';
 import { checkOutFormats, prepareOuts, writeWhole } from '../out-file.js';
 import { handler } from '../run.js';
-import { safetyConstraints, walkCommand, walkExit, walkRunOptionsFrom, WALK_OPTIONS } from '../walk-run.js';
+import { rootLinks, safetyConstraints, walkCommand, walkExit, walkRunOptionsFrom, WALK_OPTIONS } from '../walk-run.js';
 
 /** `anwc map`: the W4 paper's Web Mapper (section 5A) on the walker. */
 
@@ -46,13 +46,13 @@ export const mapCommand: CommandModule = {
     if (argv.constraints !== undefined) constraints.push(...compileConstraints(parseConstraintText(String(argv.constraints), '--constraints'), '--constraints'));
     const pages: PageFacts[] = [];
     const activity = actionsActivity('map', constraints, [mapPage((p) => pages.push(p))], { text: () => undefined, html: () => undefined });
-    const roots = (argv.urls as string[]) ?? [];
+    // In the spelling the walk stores, so that a root is found again, and without a password.
+    const roots = rootLinks((argv.urls as string[]) ?? []).map((l) => l.url);
     const ran = await walkCommand(argv, activity, roots, opts, 'map');
     const { report, store } = ran;
     let map: SiteMap;
     try {
-      const walkedRoots = await Promise.all(roots.map(async (r) => (await store.linkByUrl(r))?.url ?? r));
-      map = buildMap(walkedRoots.map(String), pages, await knownLinks(store, pages), { headers: Boolean(argv.headers) });
+      map = buildMap(roots, pages, await knownLinks(store, roots, pages), { headers: Boolean(argv.headers) });
     } finally {
       await store.close();
     }
@@ -86,8 +86,9 @@ export const mapCommand: CommandModule = {
 };
 
 /** What the store knows of every URL on the map: its state, and the page it was found on. */
-async function knownLinks(store: Store, pages: readonly PageFacts[]): Promise<Map<string, KnownLink>> {
-  const urls = new Set<string>();
+/** What the store knows of the roots and of every page walked and linked: a root that failed is there only. */
+async function knownLinks(store: Store, roots: readonly string[], pages: readonly PageFacts[]): Promise<Map<string, KnownLink>> {
+  const urls = new Set<string>(roots);
   for (const p of pages) {
     urls.add(p.url);
     for (const r of p.refs) urls.add(r.url);
