@@ -86,6 +86,17 @@ describe('anwc walk', () => {
     assert.ok(html.includes('B &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quoted&quot;'));
   });
 
+  it('an activity named like a path writes its report in the working folder, under a file name made of the name', async () => {
+    const cwd = mkdtempSync(join(dir, 'named-'));
+    const file = join(cwd, 'escape.w4');
+    writeFileSync(file, '(define-activity ../../escaped :constraint-set ((depth 0)) :actions ((html-trace *standard-output*)))');
+    const r = await anwc(['walk', web.url(HOST, '/'), '--activity', file, ...common()], cwd);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /HTML report written to escaped-report\.html/);
+    assert.ok(existsSync(join(cwd, 'escaped-report.html')));
+    assert.equal(existsSync(join(cwd, '..', '..', 'escaped-report.html')), false);
+  });
+
   it('walk-sorted-inferiors alphabetical takes a page\'s links A to Z', async () => {
     const file = join(dir, 'sorted.w4');
     writeFileSync(file, '(define-activity sorted :strategy bfs :constraint-set ((depth 1)) :actions ((walk-sorted-inferiors alphabetical)))');

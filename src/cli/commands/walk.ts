@@ -41,7 +41,7 @@ export const walkCommandModule: CommandModule = {
     const { report, store } = ran;
     try {
       if (fragments.length > 0 || given) {
-        const file = given ?? `${spec.name}-report.html`;
+        const file = given ?? reportFile(spec.name);
         const facts: [string, string][] = [
           ['activity', spec.name],
           ['roots', roots.join(' ')],
@@ -58,3 +58,12 @@ export const walkCommandModule: CommandModule = {
     return walkExit(ran);
   }),
 };
+
+/**
+ * The report's file when --report names none: the activity's name made a file name in the working
+ * folder. The name comes from the activity file, so it is data, never a path (`../../x`, `/etc/x`).
+ */
+export function reportFile(activityName: string): string {
+  const safe = activityName.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '');
+  return `${safe || 'activity'}-report.html`;
+}
