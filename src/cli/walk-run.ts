@@ -93,10 +93,10 @@ export async function rootsNotWalked(store: Store, roots: readonly string[]): Pr
   return out;
 }
 
-/** The exit code of a walking command: interrupted, a root not walked (the work asked for was not done), or done. */
+/** The exit code of a walking command: interrupted, a root or a given-up host's links not walked (the work asked for was not done), or done. */
 export function walkExit(ran: Pick<WalkCommandResult, 'report' | 'rootsNotWalked'>): number {
   if (ran.report.stop === 'interrupted') return EXIT.INTERRUPTED;
-  return ran.rootsNotWalked.length > 0 ? EXIT.PROBLEMS : EXIT.OK;
+  return ran.rootsNotWalked.length > 0 || ran.report.givenUp.length > 0 ? EXIT.PROBLEMS : EXIT.OK;
 }
 
 /**
@@ -126,6 +126,10 @@ export async function walkCommand(
     process.stderr.write(`${lines.join('\n')}\n`);
     const notWalked = report.stop === 'interrupted' ? [] : await rootsNotWalked(store, links.map((l) => l.url));
     for (const r of notWalked) process.stderr.write(`anwc: root ${r.url} ${r.why}\n`);
+    if (report.givenUp.length > 0 && report.stop !== 'interrupted') {
+      const keep = String(resolved(argv, 'state').value).endsWith(':memory:') ? ' (give --state DB to keep them for it)' : ' with the same --state';
+      process.stderr.write(`anwc: links of ${report.givenUp.join(', ')} not walked: the host was given up after errors in a row; rerun${keep} when it answers\n`);
+    }
     return { report, store, rootsNotWalked: notWalked };
   } catch (err) {
     await store.close();

@@ -496,7 +496,7 @@ export class Walker {
     let last: FetchOutcome | undefined;
     const answer = (): void => {
       if (!last) return;
-      this.ports.politeness.release(link.host, last, this.now());
+      this.ports.politeness.release(link.host, last, this.now(), link.url);
       slot.answered = true;
       this.leaveSlot(link, slot);
     };

@@ -8,7 +8,8 @@ import { parseRetryAfter } from './retry-after.js';
  * how long to wait) → `acquire(host)` → fetch → `release(host, outcome)` (or `cancel(host)` when
  * no request went out), which sets when the
  * host may be asked again: the delay after a success, Retry-After after a 429/503, exponential
- * backoff with jitter after an error, and never again after `maxTries` errors in a row.
+ * backoff with jitter after an error, and never again after errors in a row on `maxTries`
+ * different pages (the retries of one page that keeps failing say that page is broken, not the host).
  * The clock and the random source are injected, so all of it is testable without sleeping.
  */
 
@@ -39,6 +40,8 @@ export interface HostState {
   delayMs: number;
   /** Errors in a row; 0 after any answer. */
   errors: number;
+  /** The pages (URLs) those errors came from, when the caller named them. */
+  failedPages: number;
   gaveUp: boolean;
   /** Why the host waits: 'delay', 'retry-after', 'backoff', or 'gave up after N errors'. */
   reason: string;
@@ -63,6 +66,8 @@ export function hostSignal(outcome: FetchOutcome, now: number, maxRetryAfterMs?:
 
 export class Politeness {
   private readonly slots = new Map<string, HostState>();
+  /** The pages of each host's errors in a row; kept apart from HostState, whose copies are handed out. */
+  private readonly failedUrls = new Map<string, Set<string>>();
   private readonly o: Required<Omit<PolitenessOptions, 'now' | 'rng' | 'keepHosts'>>;
   private readonly keepHosts: ReadonlySet<string>;
   private readonly now: () => number;
@@ -79,7 +84,7 @@ export class Politeness {
   private slot(host: string): HostState {
     let s = this.slots.get(host);
     if (!s) {
-      s = { inFlight: 0, nextAt: 0, delayMs: this.o.delayMs, errors: 0, gaveUp: false, reason: 'new', lastUsed: this.now() };
+      s = { inFlight: 0, nextAt: 0, delayMs: this.o.delayMs, errors: 0, failedPages: 0, gaveUp: false, reason: 'new', lastUsed: this.now() };
       this.slots.set(host, s);
     }
     return s;
@@ -155,14 +160,19 @@ export class Politeness {
     s.lastUsed = now;
   }
 
-  /** Gives the slot back and learns from the outcome when the host may be asked again. */
-  release(host: string, outcome: FetchOutcome, now = this.now()): HostState {
+  /**
+   * Gives the slot back and learns from the outcome when the host may be asked again. `url`, the
+   * page asked: a host is given up only after errors in a row on `maxTries` different pages.
+   */
+  release(host: string, outcome: FetchOutcome, now = this.now(), url?: string): HostState {
     const s = this.slot(host);
     s.inFlight = Math.max(0, s.inFlight - 1);
     s.lastUsed = now;
     const signal = hostSignal(outcome, now, this.o.maxRetryAfterMs);
     if (signal.kind === 'answered') {
       s.errors = 0;
+      s.failedPages = 0;
+      this.failedUrls.delete(host);
       s.nextAt = Math.max(s.nextAt, now + s.delayMs);
       s.reason = 'delay';
     } else if (signal.kind === 'throttled' && signal.waitMs !== undefined) {
@@ -170,15 +180,24 @@ export class Politeness {
       s.reason = 'retry-after';
     } else {
       s.errors++;
-      if (s.errors >= this.o.maxTries && !this.keepHosts.has(host)) {
+      s.failedPages = this.failedPage(host, url);
+      if (s.failedPages >= this.o.maxTries && !this.keepHosts.has(host)) {
         s.gaveUp = true;
-        s.reason = `gave up after ${s.errors} errors in a row`;
+        s.reason = `gave up after ${s.errors} errors in a row on ${s.failedPages} pages`;
       } else {
         s.nextAt = now + Math.max(s.delayMs, this.backoff(s.errors));
         s.reason = 'backoff';
       }
     }
     return { ...s };
+  }
+
+  /** How many different pages the host's errors in a row came from, `url` counted (a page not named counts as a new one). */
+  private failedPage(host: string, url: string | undefined): number {
+    let urls = this.failedUrls.get(host);
+    if (!urls) this.failedUrls.set(host, (urls = new Set()));
+    urls.add(url ?? `#${urls.size}`);
+    return urls.size;
   }
 
   /** base·2^(n-1), capped, times a jitter in [0.5, 1.5) so hosts that failed together do not retry together. */

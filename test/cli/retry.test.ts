@@ -126,6 +126,25 @@ describe('retries at the command line', () => {
     assert.match(harvest.stderr, /no page was read/);
   });
 
+  it('map: one page failing through its retries leaves its host walked; errors on five pages give the host up, exit 1, the rest named not walked', async () => {
+    const one = 'one-broken.test';
+    web.page(one, '/', { html: `${prose('root')}<a href="/bad.html">bad</a>` });
+    web.page(one, '/bad.html', { html: prose('bad'), failFirst: 99, failWith: '503' });
+    const kept = await anwc(['map', web.url(one, '/'), '--max-retries', '5', '--out', join(dir, 'one.json'), ...fast]);
+    assert.equal(kept.code, 0, kept.stderr);
+    assert.equal(web.count(one, '/bad.html'), 6, 'every try of the page, none cut short by giving its host up');
+    assert.doesNotMatch(kept.stderr, /given up/);
+
+    const many = 'many-broken.test';
+    const pages = [1, 2, 3, 4, 5, 6].map((i) => `/b${i}.html`);
+    web.page(many, '/', { html: `${prose('root')}${pages.map((p) => `<a href="${p}">${p}</a>`).join('')}` });
+    for (const p of pages) web.page(many, p, { html: prose(p), failFirst: 99, failWith: '503' });
+    const given = await anwc(['map', web.url(many, '/'), '--max-retries', '0', '--out', join(dir, 'many.json'), ...fast]);
+    assert.equal(given.code, 1, given.stderr);
+    assert.match(given.stderr, /^anwc: links of many-broken\.test not walked: the host was given up after errors in a row; rerun \(give --state DB to keep them for it\) when it answers$/m);
+    assert.equal(pages.reduce((n, p) => n + web.count(many, p), 0), 5);
+  });
+
   it('a harvest that waits for retries says so, in its progress line and in anwc stats: how many links, until when', async () => {
     const hosts = ['wait-a.test', 'wait-b.test'];
     for (const h of hosts) web.page(h, '/p.html', { html: prose(h), failFirst: 99, failWith: '429', retryAfter: '300' });

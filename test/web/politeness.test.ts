@@ -114,6 +114,31 @@ test('errors back off exponentially with injected jitter, then the host is given
   assert.equal(p.nextReadyAt(['a.test']), undefined);
 });
 
+test('the retries of one failing page slow its host but do not give it up; errors on as many different pages do', () => {
+  const c = clock();
+  const p = new Politeness({ now: c.now, backoffBaseMs: 1000, backoffMaxMs: 60_000, maxTries: 3, rng: () => 0.5 });
+  const fail = (url: string) => {
+    p.acquire('a.test');
+    const s = p.release('a.test', httpError(500), c.t, url);
+    c.t = s.nextAt;
+    return s;
+  };
+  for (let i = 0; i < 5; i++) fail('http://a.test/broken');
+  let s = p.state('a.test')!;
+  assert.deepEqual([s.gaveUp, s.errors, s.failedPages], [false, 5, 1]);
+  assert.equal(s.reason, 'backoff');
+  fail('http://a.test/other');
+  s = fail('http://a.test/third');
+  assert.deepEqual([s.gaveUp, s.failedPages], [true, 3]);
+  assert.match(s.reason, /gave up after 7 errors in a row on 3 pages/);
+  p.acquire('b.test');
+  p.release('b.test', httpError(500), c.t, 'http://b.test/x');
+  p.acquire('b.test');
+  p.release('b.test', httpError(404), c.t, 'http://b.test/y');
+  p.acquire('b.test');
+  assert.equal(p.release('b.test', httpError(500), c.t, 'http://b.test/x').failedPages, 1, 'an answer starts the count again');
+});
+
 test('jitter spreads the backoff between half and one and a half times', () => {
   const lo = new Politeness({ rng: () => 0, backoffBaseMs: 1000 });
   const hi = new Politeness({ rng: () => 0.999, backoffBaseMs: 1000 });
