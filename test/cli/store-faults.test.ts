@@ -131,6 +131,19 @@ describe('a MariaDB that fails under a harvest', { skip: process.env.ANWC_TEST_M
     for (const u of urls) assert.equal(web.count('killed.test', new URL(u).pathname), 1, u);
   });
 
+  it('a database dropped under the run: one line, exit 4, not an internal error', async () => {
+    const d = mysqlDb();
+    dbs.push(d);
+    await seeded(d.url, site('dropped.test', 300));
+    const run = start(harvestArgs(d.url, '--concurrency', '2'));
+    await walking('dropped.test');
+    await admin.query(`DROP DATABASE \`${new URL(d.url).pathname.slice(1)}\``);
+    const r = await run.exited;
+    assert.equal(r.code, 4, r.stderr);
+    assert.match(r.stderr, /^anwc: store unavailable: the MySQL database went away under the run \(.*doesn't exist\); what was stored is kept, rerun to resume$/m);
+    assert.doesNotMatch(r.stderr, /internal error/);
+  });
+
   it('a database that stays away: one line, exit 4; a rerun resumes at once without waiting out the leases', async () => {
     const d = mysqlDb();
     dbs.push(d);

@@ -55,6 +55,12 @@ const GONE_ERRNO = new Set([2006, 2013, 1053, 1927, 1047]);
 /** ENOENT: a server reached by its Unix socket removes the socket file while it restarts. */
 const GONE_CODE = new Set(['PROTOCOL_CONNECTION_LOST', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'PROTOCOL_SEQUENCE_TIMEOUT', 'ER_CONNECTION_KILLED', 'ENOENT']);
 /**
+ * The database, its tables or the right to them went away under an open store (dropped, the user
+ * dropped or its grants revoked): nothing a retry brings back, and no fault of ours.
+ */
+const WITHDRAWN_CODE = new Set(['ER_BAD_DB_ERROR', 'ER_NO_SUCH_TABLE', 'ER_ACCESS_DENIED_ERROR', 'ER_DBACCESS_DENIED_ERROR', 'ER_TABLEACCESS_DENIED_ERROR']);
+
+/**
  * Contention is tried again soon, with a growing random wait (on a multi-primary cluster every
  * node's writers race for a hot row, and each round only one wins); a lost server with backoff
  * over about half a minute.
@@ -77,7 +83,10 @@ function trouble(err: unknown): Trouble {
 
 export const isGone = (err: unknown): boolean => trouble(err) === 'gone';
 
-/** Waits before the next try of a retryable failure; rethrows the rest, and a lost server past its tries as StoreUnavailableError. */
+/**
+ * Waits before the next try of a retryable failure; rethrows the rest, and a lost server past its
+ * tries, or a database withdrawn, as StoreUnavailableError.
+ */
 async function waitOrGiveUp(err: unknown, attempt: number): Promise<void> {
   const t = trouble(err);
   if (t === 'contention' && attempt < CONTENTION_ATTEMPTS) {
@@ -90,6 +99,9 @@ async function waitOrGiveUp(err: unknown, attempt: number): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, Math.min(8000, 250 * 2 ** (attempt - 1)) * (0.5 + Math.random())));
     return;
+  }
+  if (WITHDRAWN_CODE.has((err as { code?: string }).code ?? '')) {
+    throw new StoreUnavailableError(`the MySQL database went away under the run (${(err as Error).message})`, err);
   }
   throw err;
 }
