@@ -2,6 +2,7 @@ import { escapeHtml, safeHref } from '../html/escape.js';
 import { reportDocument } from '../walk/actions/html.js';
 import type { ScoredPage } from './action.js';
 import { bm25, matched, type Query } from './score.js';
+import { printable } from '../errors.js';
 
 /** The located documents: the pages whose score reaches the threshold, best first, and how they are written out. */
 
@@ -42,6 +43,7 @@ export function rankingHtml(docs: readonly LocatedDoc[], facts: [string, string]
   return reportDocument('anwc locate', facts, [table]);
 }
 
+/** A page's words on one line of a terminal: its controls shown, not obeyed. */
 function oneLine(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
+  return printable(s.replace(/\s+/g, ' ').trim());
 }

@@ -1,3 +1,5 @@
+import { printable } from '../errors.js';
+
 /**
  * The Web Mapper's model (W4 paper, section 5A): the walked region as a discovery tree (each page
  * under the page it was first found on) and as the full link multigraph (one edge per link on a
@@ -133,7 +135,7 @@ export function treeText(map: SiteMap): string {
   const visit = (t: TreeNode, level: number) => {
     const n = t.node;
     const what = n.status !== undefined ? String(n.status) : n.state;
-    out.push(`${'  '.repeat(level)}${what} ${n.url}${n.title ? `  ${n.title.replace(/\s+/g, ' ').trim()}` : ''}`);
+    out.push(`${'  '.repeat(level)}${what} ${n.url}${n.title ? `  ${printable(n.title.replace(/\s+/g, ' ').trim())}` : ''}`);
     for (const c of t.children) visit(c, level + 1);
   };
   for (const t of discoveryTree(map)) visit(t, 0);

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { ABOUT } from './about.js';
-import { UserError } from '../../errors.js';
+import { printable, UserError } from '../../errors.js';
 import { Fetcher } from '../../web/fetcher.js';
 import type { FetchOutcome } from '../../web/outcome.js';
 import { RobotsGate } from '../../web/robots-fetch.js';
@@ -53,7 +53,7 @@ export const fetchCommand: CommandModule = {
         ? await fetcher.fetch(target.url, { method: argv.head ? 'HEAD' : 'GET', allowUrl: gate.allowUrl, decode: false })
         : undefined;
       const report = { userAgent: fetcher.userAgent, robots: robotsSummary(robots), outcome: outcome && withoutBody(outcome) };
-      process.stdout.write(argv.json ? JSON.stringify(report) + '\n' : formatText(target.url, report.robots, outcome));
+      process.stdout.write(argv.json ? JSON.stringify(report) + '\n' : formatText(target.url, report.robots, outcome).split('\n').map(printable).join('\n'));
       if (!outcome) return EXIT.PROBLEMS;
       return outcome.kind === 'ok' || outcome.kind === 'not-modified' ? EXIT.OK : EXIT.PROBLEMS;
     } finally {

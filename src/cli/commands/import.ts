@@ -5,6 +5,7 @@ import { openStore } from '../../store/open.js';
 import { EXIT } from '../exit.js';
 import { resolved, withOptions } from '../options.js';
 import { handler, reportError } from '../run.js';
+import { printable } from '../../errors.js';
 
 interface ImportArgs {
   files: string[];
@@ -61,7 +62,7 @@ export const importCommand: CommandModule = {
       if (argv.json) process.stdout.write(`${JSON.stringify({ unsearched: words, relinked: report.relinked })}\n`);
       else {
         if (report.relinked.nodes > 0) process.stdout.write(`stored crawler nodes linked to meta words they speak of: ${report.relinked.nodes} (${report.relinked.links} links)\n`);
-        if (words.length > 0) process.stdout.write(`new meta words to seed: ${words.join(', ')}\n`);
+        if (words.length > 0) process.stdout.write(`new meta words to seed: ${printable(words.join(', '))}\n`);
       }
       return failed ? EXIT.USAGE : EXIT.OK;
     } finally {

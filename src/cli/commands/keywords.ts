@@ -3,6 +3,7 @@ import { ABOUT } from './about.js';
 import { openStore } from '../../store/open.js';
 import { resolved, withOptions } from '../options.js';
 import { handler } from '../run.js';
+import { printable } from '../../errors.js';
 
 interface KeywordsArgs {
   pending?: boolean;
@@ -33,7 +34,7 @@ export const keywordsCommand: CommandModule = {
       const rows = [['word', 'stem', 'nodes', 'last searched'], ...words.map((m) => [m.word, m.stem, String(m.nodes), when(m.lastSearchedAt) ?? 'never'])];
       const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => [...r[i]!].length)));
       for (const r of rows) {
-        process.stdout.write(`${r.map((cell, i) => (i === r.length - 1 ? cell : cell + ' '.repeat(widths[i]! - [...cell].length))).join('  ')}\n`);
+        process.stdout.write(`${printable(r.map((cell, i) => (i === r.length - 1 ? cell : cell + ' '.repeat(widths[i]! - [...cell].length))).join('  '))}\n`);
       }
     } finally {
       await store.close();

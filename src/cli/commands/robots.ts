@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { ABOUT } from './about.js';
 import { readFile } from 'node:fs/promises';
-import { UserError } from '../../errors.js';
+import { printable, UserError } from '../../errors.js';
 import { checkRobots, productToken, robotsFromFetch, ROBOTS_MAX_BYTES } from '../../web/robots.js';
 import { EXIT } from '../exit.js';
 import { withOptions } from '../options.js';
@@ -48,7 +48,7 @@ export const robotsCommand: CommandModule = {
       if (!d.allowed) disallowed = true;
       out.push(argv.json ? JSON.stringify({ url, ...d }) : `${(d.allowed ? 'ALLOWED' : 'DISALLOWED').padEnd(10)} ${url}  (${d.reason})`);
     }
-    process.stdout.write(out.join('\n') + '\n');
+    process.stdout.write(out.map(printable).join('\n') + '\n');
     return disallowed ? EXIT.PROBLEMS : EXIT.OK;
   }),
 };

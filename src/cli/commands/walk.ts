@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { ABOUT } from './about.js';
-import { UserError } from '../../errors.js';
+import { printable, UserError } from '../../errors.js';
 import { findActivity } from '../../walk/activity/library.js';
 import { specActivity } from '../../walk/actions/activity.js';
 import { reportDocument } from '../../walk/actions/html.js';
@@ -35,7 +35,7 @@ export const walkCommandModule: CommandModule = {
     const opts = walkRunOptionsFrom(argv, spec.strategy);
     if (spec.operator && !opts.fetcher.from) opts.fetcher.from = spec.operator;
     const fragments: string[] = [];
-    const activity = specActivity(spec, { text: (l) => process.stdout.write(`${l}\n`), html: (f) => fragments.push(f) }, safetyConstraints(argv, opts));
+    const activity = specActivity(spec, { text: (l) => process.stdout.write(`${printable(l)}\n`), html: (f) => fragments.push(f) }, safetyConstraints(argv, opts));
     const roots = rootLinks((argv.urls as string[]) ?? []).map((l) => l.url);
     const ran = await walkCommand(argv, activity, roots, opts, 'walk');
     const { report, store } = ran;
