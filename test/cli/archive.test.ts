@@ -314,6 +314,24 @@ describe('anwc archive --refresh without the run\'s address settings', () => {
   });
 });
 
+describe('anwc archive --refresh of a site whose robots.txt does not answer', () => {
+  it('says the copies were not checked because robots.txt could not be had, not that robots.txt disallows them', async () => {
+    const host = 'down-robots.test';
+    web.page(host, '/', html('Home', '<a href="/two.html">two</a>'), { headers: { etag: '"d1"' } });
+    web.page(host, '/two.html', html('Two', ''), { headers: { etag: '"d2"' } });
+    const dir = join(tmp, 'down-robots');
+    const base = ['--resolve', '*.test:127.0.0.1', '--delay', '0', '--progress', 'none', '--hosts', host];
+    const made = await anwc(['archive', web.url(host, '/'), '--out', dir, ...base]);
+    assert.equal(made.code, 0, made.stderr);
+    web.page(host, '/robots.txt', 'down', { status: 503, headers: { 'content-type': 'text/plain' } });
+    const r = await anwc(['archive', '--refresh', dir, '--max-retries', '0', ...base]);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stderr, /^anwc: 2 copies could not be checked: 2 robots\.txt could not be had/m);
+    assert.doesNotMatch(`${r.stdout}${r.stderr}`, /disallowed by robots|^disallowed/m);
+    assert.equal(r.stdout.trim().split('\n').filter((l) => /^not checked\t.*\trobots\.txt unreachable \(HTTP 503\)/.test(l)).length, 2, r.stdout);
+  });
+});
+
 describe('anwc archive: bad input', () => {
   it('refuses a folder of other files, a refresh of what is not an archive, and a missing folder, in one line', async () => {
     const busy = join(tmp, 'busy');

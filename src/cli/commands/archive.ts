@@ -129,6 +129,7 @@ const CANNOT_CHECK = {
   dns: 'a host name that did not resolve (give the same --resolve HOST:ADDRESS as the archive run, if it had one)',
   scope: 'outside this run\'s scope (give the same --hosts as the archive run)',
   robots: 'disallowed by robots.txt now',
+  robotsUnreached: 'robots.txt could not be had, so no page of its site was asked (refresh again later)',
   server: 'no usable answer from the server (refresh again later)',
   unreached: 'not reached before the run ended (refresh again)',
 } as const;
@@ -159,7 +160,10 @@ async function changeOf(url: string, result: StoreResult | undefined, store: Sto
     case 'failed':
       return { change: 'error', detail: String(d.failure), cause: d.failure === 'dns' ? 'dns' : 'server' };
     case 'robots':
-      return { change: 'disallowed', detail: 'robots.txt', cause: 'robots' };
+      // A robots.txt that did not answer (a server down, a 5xx) says when to ask again; a rule that said no does not.
+      return d.retryAt !== undefined || d.failures !== undefined
+        ? { change: 'not checked', detail: String(d.reason), cause: 'robotsUnreached' }
+        : { change: 'disallowed', detail: 'robots.txt', cause: 'robots' };
     case 'refused':
     case 'rejected':
       return { change: 'skipped', detail: String(d.reason ?? d.constraint ?? ''), cause: d.reason === 'address-refused' ? 'address' : 'scope' };
