@@ -132,6 +132,8 @@ function unknownOption(msg: string): UserError | undefined {
   const names = m[1]!.split(', ').filter((n, _i, all) => !/[A-Z]/.test(n) || !all.includes(n.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)));
   const flag = (n: string) => (n.length === 1 ? `-${n}` : `--${n}`);
   const hints = names.flatMap((n) => {
+    // A flag of another command is known, just not here: a look-alike of itself is no hint.
+    if (n in OPTIONS) return [`${flag(n)} is not an option of this command`];
     const near = nearest(n, Object.keys(OPTIONS));
     return near.length > 0 ? [`${names.length > 1 ? `${flag(n)}: ` : ''}did you mean ${near.map(flag).join(', ')}?`] : [];
   });

@@ -94,6 +94,9 @@ describe('a newcomer\'s first afternoon', () => {
     assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
     assert.match(r.stderr, /^anwc: unknown option --max-page; did you mean --max-pages/);
     assert.doesNotMatch(r.stderr, /maxPage/);
+    const elsewhere = await anwc(['stats', '--hosts', 'a.test', '--db', db]);
+    assert.equal(elsewhere.code, EXIT.USAGE);
+    assert.match(elsewhere.stderr, /^anwc: unknown option --hosts; --hosts is not an option of this command/, 'a flag of another command is not offered as its own look-alike');
   });
 
   it('an unknown strategy in an activity file is reported at its own line:col', async () => {
