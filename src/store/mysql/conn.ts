@@ -48,6 +48,17 @@ export async function run(c: Conn, sql: string, params: unknown[] = []): Promise
   return res as ResultSetHeader;
 }
 
+/**
+ * A statement with no answer for this long is a server lost: one that stopped answering on a
+ * connection it keeps open (a stuck server, a middlebox) would otherwise hold the run, and its
+ * Ctrl-C, for ever. mysql2 then fails it with PROTOCOL_SEQUENCE_TIMEOUT, tried again like any lost
+ * server. A transaction is the crawl's short work (a lease, a page's rows); a read may be `stats`
+ * over a large store. Each try may meet another idle connection to the stuck server before a new
+ * one fails to connect, so a stuck server is given up after a minute or two.
+ */
+export const READ_TIMEOUT_MS = 60_000;
+export const TRANSACTION_TIMEOUT_MS = 15_000;
+
 /** Deadlocks and lock-wait timeouts are the database asking us to try again. */
 const CONTENTION = new Set([1213, 1205]);
 /** The connection or the server went away: reconnect and try again (server gone, lost, shutting down, killed). */
@@ -161,11 +172,11 @@ export class Tx implements Conn {
     this.begun = true;
     if (!this.batches) {
       const answers: [unknown, unknown][] = [];
-      for (const sql of all) answers.push(await this.connection.query(sql));
+      for (const sql of all) answers.push(await this.connection.query({ sql, timeout: TRANSACTION_TIMEOUT_MS }));
       const mine = answers.slice(all.length - own.length);
       return [mine.map(([r]) => r), mine.map(([, f]) => f)];
     }
-    const [results, fields] = await this.connection.query(all.join(';\n'));
+    const [results, fields] = await this.connection.query({ sql: all.join(';\n'), timeout: TRANSACTION_TIMEOUT_MS });
     // One statement answers as itself; several as a list of answers.
     const list = (all.length === 1 ? [results] : results) as unknown[];
     const fieldList = (all.length === 1 ? [fields] : fields) as unknown[];

@@ -1,6 +1,6 @@
 import type { Pool, PoolConnection } from 'mysql2/promise';
 import type { MysqlServer } from '../url.js';
-import { isGone, type Db } from './conn.js';
+import { isGone, READ_TIMEOUT_MS, type Db } from './conn.js';
 
 /**
  * One database reached through any of several servers, the nodes of a multi-primary cluster
@@ -40,7 +40,7 @@ export class Servers implements Db {
   async query(sql: string, params?: unknown[]): Promise<[unknown, unknown]> {
     const c = await this.getConnection();
     try {
-      const result = await c.query(sql, params);
+      const result = await c.query({ sql, timeout: READ_TIMEOUT_MS }, params);
       c.release();
       return result;
     } catch (err) {
