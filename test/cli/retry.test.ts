@@ -145,6 +145,20 @@ describe('retries at the command line', () => {
     assert.equal(pages.reduce((n, p) => n + web.count(many, p), 0), 5);
   });
 
+  it('anwc why tells a lease that ran out (a run that stopped) from a page being walked now', async () => {
+    const urls = ['/live.html', '/dead.html'].map((p) => web.url('why-leases.test', p));
+    const db = await database('why-leases', urls);
+    const store = await openStore(db);
+    const { domainId } = (await store.linkByUrl(urls[0]!))!;
+    assert.equal((await store.leaseNextLink(domainId, 'live-process', 600_000))?.url, urls[0]);
+    assert.equal((await store.leaseNextLink(domainId, 'gone-process', 1_000, Date.now() - 60_000))?.url, urls[1]);
+    await store.close();
+    const dead = await anwc(['why', urls[1]!, '--db', db]);
+    assert.match(dead.stdout, /leased by gone-process, whose lease ran out at .* \(a run that stopped before it was done\): the next run walks it/);
+    const live = await anwc(['why', urls[0]!, '--db', db]);
+    assert.match(live.stdout, /being walked by live-process \(lease until /);
+  });
+
   it('a harvest that waits for retries says so, in its progress line and in anwc stats: how many links, until when', async () => {
     const hosts = ['wait-a.test', 'wait-b.test'];
     for (const h of hosts) web.page(h, '/p.html', { html: prose(h), failFirst: 99, failWith: '429', retryAfter: '300' });

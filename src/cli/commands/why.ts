@@ -17,7 +17,7 @@ function outcomeOf(link: Link): WalkOutcome | undefined {
   return link.outcome ? ({ kind: link.outcome.kind, ...(link.outcome.detail ?? {}) } as WalkOutcome) : undefined;
 }
 
-async function explain(store: Store, link: Link): Promise<Record<string, unknown>> {
+async function explain(store: Store, link: Link, now = Date.now()): Promise<Record<string, unknown>> {
   const outcome = outcomeOf(link);
   const referrer = link.referrerUrl ?? undefined;
   const query = link.queryId ? await store.searchQuery(link.queryId) : undefined;
@@ -29,6 +29,8 @@ async function explain(store: Store, link: Link): Promise<Record<string, unknown
     : link.status === 'pending' && link.attempts > 0 && outcome
       ? `waiting to be tried again (try ${link.attempts + 1}${notBefore ? `, ${notBefore}` : ''}); last time ${describeOutcome(outcome)}`
     : link.status === 'pending' ? 'waiting in the frontier: not walked yet'
+    : link.status === 'leased' && (link.leaseExpiresAt ?? 0) <= now
+      ? `leased by ${link.leaseOwner}, whose lease ran out at ${new Date(link.leaseExpiresAt ?? 0).toISOString()} (a run that stopped before it was done): the next run walks it`
     : link.status === 'leased' ? `being walked by ${link.leaseOwner} (lease until ${new Date(link.leaseExpiresAt ?? 0).toISOString()})`
     : outcome ? describeOutcome(outcome) : link.status;
   return { url: link.url, status: link.status, explanation: state, outcome, attempts: link.attempts, notBefore: link.notBefore, depth: link.depth, referrer, query: query && { provider: query.provider, terms: query.terms }, metaWords: meta };
