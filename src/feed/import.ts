@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { UserError } from '../errors.js';
-import { analyzeMarkup, attributeValue, type MarkupDocument, type Node, type Section } from '../markup/index.js';
+import { analyzeMarkup, attributeValue, decodeMarkup, type MarkupDocument, type Node, type Section } from '../markup/index.js';
 import { sha256 } from '../store/hash.js';
 import { META_WORD_MAX, type MarkupFileInput, type MarkupNodeInput, type MarkupSectionInput, type MetaWord, type Store } from '../store/store.js';
 import { stem } from '../text/stem.js';
@@ -76,8 +76,9 @@ async function importFile(store: Store, file: string, at: number, replace: boole
   const path = resolve(file);
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = decodeMarkup(await readFile(path), file);
   } catch (err) {
+    if (err instanceof UserError) return { report: { ...base, errors: [err] }, stems: [] };
     const code = (err as { code?: string }).code ?? 'error';
     return { report: { ...base, errors: [new UserError(`cannot read the file (${code})`, { file, fix: 'check the path' })] }, stems: [] };
   }

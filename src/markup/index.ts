@@ -12,6 +12,7 @@ export type {
   UnknownElement,
 } from './types.js';
 export { MarkupError, type MarkupErrorCode } from './errors.js';
+export { decodeMarkup } from './decode.js';
 export { analyzeMarkup, checkMarkup, parseMarkup, type Analysis, type ParseOptions } from './parse.js';
 export { serializeMarkup } from './serialize.js';
 export { escapeText, escapeValue, foldSpace, splitMeta } from './text.js';

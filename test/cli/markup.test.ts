@@ -76,3 +76,19 @@ test('markup fmt prints the canonical form, and refuses a file with errors', () 
   assert.equal(b.stdout, '');
   assert.match(b.stderr, /broken\.ane:1:1: unclosed/);
 });
+
+test('a file that is not UTF-8 (Latin-1, a binary) is one line at its first such byte, exit 2, for check and import alike', () => {
+  const latin1 = join(dir, 'latin1.ane');
+  writeFileSync(latin1, Buffer.concat([Buffer.from('{\\node \\meta="sea"\n  {\\sen The caf'), Buffer.from([0xe9]), Buffer.from(' by the sea.}}\n')]));
+  const binary = join(dir, 'binary.ane');
+  writeFileSync(binary, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 37) % 256)));
+  for (const [file, where] of [[latin1, 'latin1.ane:2:16'], [binary, 'binary.ane:1:']] as const) {
+    for (const args of [['markup', 'check', file], ['import', file, '--db', `sqlite:${join(dir, 'utf.sqlite')}`]]) {
+      const r = anwc(...args);
+      assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+      const lines = r.stderr.trim().split('\n');
+      assert.equal(lines.length, 1, r.stderr);
+      assert.ok(lines[0]!.includes(`${where}`) && /not UTF-8 text: byte 0x[0-9a-f]{2}/.test(lines[0]!), lines[0]);
+    }
+  }
+});

@@ -1,19 +1,20 @@
 import type { Argv, CommandModule } from 'yargs';
 import { ABOUT } from './about.js';
 import { readFile } from 'node:fs/promises';
-import { analyzeMarkup, documentNodes, serializeMarkup, type MarkupError } from '../../markup/index.js';
-import { printable } from '../../errors.js';
+import { analyzeMarkup, decodeMarkup, documentNodes, serializeMarkup, type MarkupError } from '../../markup/index.js';
+import { printable, UserError } from '../../errors.js';
 import { EXIT } from '../exit.js';
 import { withOptions } from '../options.js';
 import { handler } from '../run.js';
 
 type Read = { ok: true; text: string } | { ok: false; line: string };
 
-/** One line for a file that cannot be read: the file's name and the reason, no stack. */
+/** One line for a file that cannot be read, or is not UTF-8: the file's name and the reason, no stack. */
 async function readSource(file: string): Promise<Read> {
   try {
-    return { ok: true, text: await readFile(file, 'utf8') };
+    return { ok: true, text: decodeMarkup(await readFile(file), file) };
   } catch (err) {
+    if (err instanceof UserError) return { ok: false, line: `anwc: ${err.toLine()}` };
     const code = (err as NodeJS.ErrnoException).code;
     const reason =
       code === 'ENOENT' ? 'no such file'
