@@ -41,7 +41,8 @@ export function loadConfigFile(named: string | undefined, cwd = process.cwd()): 
 const NAMES = (Object.keys(OPTIONS) as OptionName[]).filter((n) => n !== 'config');
 
 export function parseConfig(text: string, file: string, path = file): ConfigFile {
-  const root = readJson(text, file);
+  // Editors on Windows save UTF-8 with a BOM; JSON.parse would refuse it as an invisible character.
+  const root = readJson(text.replace(/^\ufeff/, ''), file);
   if (root.kind !== 'object') throw bad(file, root.at, 'the configuration is not a JSON object', 'write {"option-name": value, …}');
   const values = new Map<OptionName, ConfigValue>();
   for (const e of root.entries) {

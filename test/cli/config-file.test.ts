@@ -37,6 +37,14 @@ describe('the configuration file', () => {
     rmSync(join(dir, 'anwc.config.json'));
   });
 
+  it('a file saved with a BOM reads as without one, positions as an editor shows them', () => {
+    writeFileSync(join(dir, 'anwc.config.json'), '\ufeff{"delay": 2}\n');
+    const read = shown([]);
+    assert.equal(read.delay.value, 2);
+    assert.match(read.delay.source, /anwc\.config\.json:1:11$/);
+    rmSync(join(dir, 'anwc.config.json'));
+  });
+
   it('every option of the table follows the file, also those a command reads for itself; a flag still wins', () => {
     writeFileSync(join(dir, 'page.html'), '<p>The keeper climbed the stairs of the old lighthouse every evening, and he lit the lamp. <a href="/a">Read about the keepers of the northern coast and their nights</a>.</p>');
     writeFileSync(join(dir, 'extract.json'), '{"json": true, "max-link-density": 0.2}');
