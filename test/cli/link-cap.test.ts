@@ -58,6 +58,9 @@ describe('the cap of links a page', () => {
     assert.ok(await store.linkByUrl(web.url(HOST, '/p/5999')));
     assert.equal(await store.linkByUrl(web.url(HOST, '/p/6000')), undefined);
     await store.close();
+    const past = await anwc(['why', web.url(HOST, '/p/6000'), '--db', r.db.url, '--hosts', HOST]);
+    assert.equal(past.code, 1);
+    assert.match(past.stdout, /not in the database: no walked page's link to it was stored \(none links to it, or the run that met it dropped it at discovery: .*--max-links-per-page\)/, 'not "no walked page links to it": one did');
   });
 
   it('--max-links-per-page sets it, for the harvest and every walk', async () => {

@@ -68,7 +68,7 @@ export const whyCommand: CommandModule = {
       );
       const v = set.check({ url: new URL(n.url), depth: 0 }, 'uri');
       const reason = v.pass
-        ? 'not in the database: never discovered (no walked page links to it), and the scope given would allow it'
+        ? 'not in the database: no walked page\'s link to it was stored (none links to it, or the run that met it dropped it at discovery: its --hosts, --max-depth or --max-links-per-page), and the scope given would allow it'
         : `not in the database: the scope drops it at discovery, constraint "${v.constraint}" (${v.cost} class); out-of-scope links are not stored`;
       process.stdout.write(argv.json ? `${JSON.stringify({ url: n.url, status: 'unknown', explanation: reason })}\n` : `${n.url}\n  ${reason}\n`);
       return EXIT.PROBLEMS;
