@@ -1,5 +1,5 @@
-import { accessSync, constants, statSync } from 'node:fs';
-import { dirname, extname, resolve } from 'node:path';
+import { rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, extname, join, resolve } from 'node:path';
 import { makeFolder } from '../make-folder.js';
 import { writeFileAtomic } from '../atomic-file.js';
 import { storageFault, UserError } from '../errors.js';
@@ -41,7 +41,11 @@ export function prepareOuts(paths: readonly string[], flag: string): void {
     const folder = dirname(resolve(path));
     try {
       makeFolder(folder);
-      accessSync(folder, constants.W_OK);
+      // A file made and removed, as writeWhole will make its temporary one: the mode bits
+      // (accessSync) pass for root, and say nothing of /proc or a read-only mount.
+      const probe = join(folder, `.anwc-write-probe-${process.pid}`);
+      writeFileSync(probe, '');
+      rmSync(probe, { force: true });
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
       throw new UserError(`cannot write ${path}: its folder ${folder} cannot be made or written (${code})`, { value: path, fix: `give ${flag} a path in a folder you can write to` });

@@ -62,4 +62,11 @@ describe('a command whose folder cannot be made', { skip: PROC }, () => {
     assert.match(r.stderr, /^anwc: cannot write \/proc\/anwc-no-such\/map\.html: its folder \/proc\/anwc-no-such cannot be made or written \(ENOENT\)/);
     assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
   });
+
+  it('anwc map with --out in /proc itself, a folder that is there and takes no file: one line, exit 2, before any walk', async () => {
+    const r = await bounded(['map', 'http://x.test/', '--resolve', 'x.test:127.0.0.1', '--hosts', 'x.test', '--out', '/proc/anwc-map.html']);
+    assert.equal(r.code, EXIT.USAGE, r.stderr);
+    assert.match(r.stderr, /^anwc: cannot write \/proc\/anwc-map\.html: its folder \/proc cannot be made or written \(ENOENT\)/);
+    assert.doesNotMatch(r.stderr, /map from/, 'no walk started');
+  });
 });
