@@ -190,6 +190,9 @@ function killResumeSuite(name: string, fresh: () => TestDb): void {
         const again = await anwc(harvestArgs(db.url)).exited;
         assert.equal(again.code, 0, 'a frontier walked to its end is done, not a mistake');
         assert.match(oneLine(again), /^anwc: nothing left to harvest: all \d+ known links were walked/);
+        const stats = await anwc(['stats', '--db', db.url]).exited;
+        assert.match(stats.stdout, /^ {2}#\d+ .* UTC {2}running, or cut off before it could save its counts/m, 'the killed run is not said to have read 0 pages');
+        assert.doesNotMatch(stats.stdout, / 0 pages, 0 nodes/);
       } finally {
         await web.close();
         await db.cleanup();

@@ -38,9 +38,12 @@ export const statsCommand: CommandModule = {
         for (const r of runs) {
           const st = r.stats ?? {};
           const when = new Date(r.startedAt).toISOString().replace('T', ' ').slice(0, 19);
-          const state = r.endedAt === null ? 'running or cut off' : `stopped: ${String(st.stop ?? '?')}`;
           const cut = Number(st.linksCut ?? 0) > 0 ? `, ${String(st.linksCut)} links past the cap of links a page` : '';
-          lines.push(`  #${r.id}  ${when} UTC  ${String(st.pagesDone ?? 0)} pages, ${String(st.nodes ?? 0)} nodes${cut}  (${state})`);
+          // A run's counts are saved as it ends: one still running, or killed, has none to show,
+          // though what it stored is in the figures above.
+          lines.push(r.endedAt === null
+            ? `  #${r.id}  ${when} UTC  running, or cut off before it could save its counts (what it stored is counted above)`
+            : `  #${r.id}  ${when} UTC  ${String(st.pagesDone ?? 0)} pages, ${String(st.nodes ?? 0)} nodes${cut}  (stopped: ${String(st.stop ?? '?')})`);
         }
       }
       process.stdout.write(`${lines.join('\n')}\n`);
