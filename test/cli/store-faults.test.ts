@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -200,6 +200,31 @@ describe('SQLite and signals', { timeout: 120_000 }, () => {
       holder.exec('ROLLBACK');
       holder.close();
     }
+  });
+
+  it('maintain interrupted: its index goes to NAME.partial.html, and the complete index and its .prev.html stay as they were', async () => {
+    const host = 'mom-stop.test';
+    const top = () => web.page(host, '/', { html: `<html><body>${Array.from({ length: PAGES }, (_, i) => `<a href="/${i}.html">${i}</a>`).join(' ')}</body></html>` });
+    site(host, 0);
+    top();
+    const folder = join(dir, 'mom');
+    const out = join(folder, 'index.html');
+    const args = ['maintain', '--site', web.url(host, '/'), '--out', out, '--db', `sqlite:${join(dir, 'mom.sqlite')}`, '--resolve', '*.test:127.0.0.1', '--hosts', '*.test', '--delay', '0', '--progress', 'none'];
+    const whole = await start(args).exited;
+    assert.equal(whole.code, 0, whole.stderr);
+    const complete = readFileSync(out, 'utf8');
+    site(host, 500);
+    top();
+    const before = web.count(host);
+    const run = start([...args, '--concurrency', '1']);
+    for (let i = 0; i < 300 && web.count(host) < before + 3; i++) await new Promise((r) => setTimeout(r, 100));
+    run.child.kill('SIGINT');
+    const r = await run.exited;
+    assert.equal(r.code, 130, r.stderr);
+    assert.match(r.stderr, /index written to .*index\.partial\.html/);
+    assert.equal(readFileSync(out, 'utf8'), complete, 'the complete index is as it was');
+    assert.ok(existsSync(join(folder, 'index.partial.html')));
+    assert.equal(existsSync(join(folder, 'index.prev.html')), false, 'nothing rotated');
   });
 
   it('SIGTERM is Ctrl-C: the pages in flight are finished and saved, exit 130, nothing left leased', async () => {

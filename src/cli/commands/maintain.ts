@@ -115,7 +115,7 @@ export const maintainCommand: CommandModule = {
       // An interrupted run saw part of the infostructure: kept, it would make the rest look dropped next time.
       if (!interrupted) await compareWithLast(argv, report, now);
       reports.push(report);
-      writeIndexes(report, files);
+      writeIndexes(report, interrupted ? files.map(partialName) : files);
       undelivered.push(...(await deliver(argv, report, notice, hookPolicy)));
       if (interrupted) break;
     }
@@ -304,6 +304,15 @@ function readEntries<T>(path: string, parse: (text: string) => { entries: T[]; e
 
 const readAvoid = (path: string) => readEntries(path, parseAvoid, 'Avoid|Leaf URLprefix [date|*]');
 const readSites = (path: string) => readEntries(path, parseSites, 'Site host:port [date|*]');
+
+/**
+ * Where an interrupted run writes an index: beside the complete one, which it must not replace (the
+ * next run would keep the part as NAME.prev.html and lose the whole).
+ */
+export function partialName(file: string): string {
+  const ext = extname(file);
+  return `${file.slice(0, file.length - ext.length)}.partial${ext}`;
+}
 
 function writeIndexes(report: MaintenanceReport, files: string[]): void {
   const options = [`${report.task.type} ${report.task.top}`, `changed ${report.task.changedDays ?? '-'}`, `expired ${report.task.expiredDays ?? '-'}`].join(', ');
