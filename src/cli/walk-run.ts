@@ -68,6 +68,8 @@ export function rootLinks(urls: readonly string[]): { url: string; host: string;
 export interface WalkCommandResult {
   report: WalkReport;
   store: Store;
+  /** The roots as the walk stored them (normalized, no password): what the command's output names. */
+  roots: string[];
   /** Root URLs the run did not get an answer for, each with why (already printed to stderr). */
   rootsNotWalked: { url: string; why: string }[];
 }
@@ -130,7 +132,7 @@ export async function walkCommand(
       const keep = String(resolved(argv, 'state').value).endsWith(':memory:') ? ' (give --state DB to keep them for it)' : ' with the same --state';
       process.stderr.write(`anwc: links of ${report.givenUp.join(', ')} not walked: the host was given up after errors in a row; rerun${keep} when it answers\n`);
     }
-    return { report, store, rootsNotWalked: notWalked };
+    return { report, store, roots: links.map((l) => l.url), rootsNotWalked: notWalked };
   } catch (err) {
     await store.close();
     throw err;

@@ -10,7 +10,7 @@ import { depth as depthConstraint, noCycles } from '../../walk/constraints/uri.j
 import { resolved, withOptions } from '../options.js';
 import { prepareOuts, writeWhole } from '../out-file.js';
 import { handler } from '../run.js';
-import { rootLinks, safetyConstraints, walkCommand, walkExit, walkRunOptionsFrom, WALK_OPTIONS } from '../walk-run.js';
+import { safetyConstraints, walkCommand, walkExit, walkRunOptionsFrom, WALK_OPTIONS } from '../walk-run.js';
 
 /** `anwc locate`: the W4 paper's Document Locator (section 5B) on the walker. */
 
@@ -41,13 +41,12 @@ export const locateCommand: CommandModule = {
     const pages: ScoredPage[] = [];
     const activity = actionsActivity(`locate-${mode}`, constraints, [locatePage(q, mode, (p) => pages.push(p))], { text: () => undefined, html: () => undefined });
     if (mode !== 'bfs') activity.linkOrder = 'priority';
-    const urls = rootLinks((argv.urls as string[]) ?? []).map((l) => l.url);
-    const ran = await walkCommand(argv, activity, urls, opts, 'locate');
+    const ran = await walkCommand(argv, activity, (argv.urls as string[]) ?? [], opts, 'locate');
     await ran.store.close();
     const docs = rank(pages, q, scoring, threshold);
     const format = String(argv.format);
     const facts: [string, string][] = [
-      ['roots', urls.join(' ')], ['words', q.words.join(' ')], ['weights', q.words.map((_w, i) => String(q.weights[i] ?? 1)).join(' ')],
+      ['roots', ran.roots.join(' ')], ['words', q.words.join(' ')], ['weights', q.words.map((_w, i) => String(q.weights[i] ?? 1)).join(' ')],
       ['threshold', String(threshold)], ['search', mode], ['scoring', scoring], ['pages read', String(pages.length)], ['made', new Date().toISOString()],
     ];
     const out = format === 'json'

@@ -17,7 +17,7 @@ import { depth as depthConstraint } from '../../walk/constraints/uri.js';
 import { resolved, withOptions } from '../options.js';
 import { checkOutFormats, prepareOuts, writeWhole } from '../out-file.js';
 import { handler } from '../run.js';
-import { rootLinks, safetyConstraints, walkCommand, walkExit, walkRunOptionsFrom, WALK_OPTIONS } from '../walk-run.js';
+import { safetyConstraints, walkCommand, walkExit, walkRunOptionsFrom, WALK_OPTIONS } from '../walk-run.js';
 
 /** `anwc map`: the W4 paper's Web Mapper (section 5A) on the walker. */
 
@@ -46,10 +46,9 @@ export const mapCommand: CommandModule = {
     if (argv.constraints !== undefined) constraints.push(...compileConstraints(parseConstraintText(String(argv.constraints), '--constraints'), '--constraints'));
     const pages: PageFacts[] = [];
     const activity = actionsActivity('map', constraints, [mapPage((p) => pages.push(p))], { text: () => undefined, html: () => undefined });
+    const ran = await walkCommand(argv, activity, (argv.urls as string[]) ?? [], opts, 'map');
     // In the spelling the walk stores, so that a root is found again, and without a password.
-    const roots = rootLinks((argv.urls as string[]) ?? []).map((l) => l.url);
-    const ran = await walkCommand(argv, activity, roots, opts, 'map');
-    const { report, store } = ran;
+    const { report, store, roots } = ran;
     let map: SiteMap;
     try {
       map = buildMap(roots, pages, await knownLinks(store, roots, pages), { headers: Boolean(argv.headers) });

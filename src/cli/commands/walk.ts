@@ -7,7 +7,7 @@ import { reportDocument } from '../../walk/actions/html.js';
 import { resolved, withOptions } from '../options.js';
 import { prepareOuts, writeWhole } from '../out-file.js';
 import { handler } from '../run.js';
-import { rootLinks, safetyConstraints, walkCommand, walkExit, walkRunOptionsFrom, WALK_OPTIONS } from '../walk-run.js';
+import { safetyConstraints, walkCommand, walkExit, walkRunOptionsFrom, WALK_OPTIONS } from '../walk-run.js';
 
 /** `anwc walk`: any W4 activity, on the engine the harvest uses. */
 export const walkCommandModule: CommandModule = {
@@ -36,9 +36,8 @@ export const walkCommandModule: CommandModule = {
     if (spec.operator && !opts.fetcher.from) opts.fetcher.from = spec.operator;
     const fragments: string[] = [];
     const activity = specActivity(spec, { text: (l) => process.stdout.write(`${printable(l)}\n`), html: (f) => fragments.push(f) }, safetyConstraints(argv, opts));
-    const roots = rootLinks((argv.urls as string[]) ?? []).map((l) => l.url);
-    const ran = await walkCommand(argv, activity, roots, opts, 'walk');
-    const { report, store } = ran;
+    const ran = await walkCommand(argv, activity, (argv.urls as string[]) ?? [], opts, 'walk');
+    const { report, store, roots } = ran;
     try {
       if (fragments.length > 0 || given) {
         const file = given ?? reportFile(spec.name);

@@ -48,8 +48,6 @@ export function openSqliteDb(path: string, opts: SqliteOptions = {}): Database.D
         fix: 'point --db at an anwc database or a new file',
       });
     }
-    const fault = storageFault(err, path);
-    if (fault) throw fault;
     if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_PERM')) throw cannotWriteSqlite(code, path);
     throw sqliteWriteError(err, path);
   }

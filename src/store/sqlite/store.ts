@@ -60,8 +60,8 @@ export class SqliteStore implements Store {
         // ids go to the next nodes written.
         this.bands.forget();
         const code = (err as { code?: string }).code ?? '';
-        if (!code.startsWith('SQLITE_BUSY') && !code.startsWith('SQLITE_LOCKED')) throw sqliteWriteError(err, this.db.name);
-        if (attempt >= 3) throw sqliteWriteError(err, this.db.name);
+        const busy = code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED');
+        if (!busy || attempt >= 3) throw sqliteWriteError(err, this.db.name);
       }
     }
   }
