@@ -86,6 +86,15 @@ test('a URL robots.txt disallows is not fetched: the matching rule is shown, exi
   assert.equal(web.count('diveintopython.test', '/d/secret.html'), 0);
 });
 
+test('a URL whose robots.txt does not answer is not fetched, and is not said to be disallowed by a rule; exit 1', async () => {
+  web.page('busy-robots.test', '/robots.txt', 'not now', { status: 429, headers: { 'retry-after': '1' } });
+  web.page('busy-robots.test', '/p.html', '<p>here</p>');
+  const r = await anwc(web.url('busy-robots.test', '/p.html'));
+  assert.equal(r.code, 1, r.stderr);
+  assert.match(r.stdout, /^outcome {4}not fetched: robots\.txt could not be had; try again later$/m);
+  assert.equal(web.count('busy-robots.test', '/p.html'), 0);
+});
+
 test('an HTTP error and a failure exit 1 with the status or the failure kind', { skip: SHARED }, async () => {
   const missing = await anwc(web.url('debian.test', '/missing.html'));
   assert.equal(missing.code, 1);

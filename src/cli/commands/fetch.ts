@@ -63,7 +63,9 @@ export const fetchCommand: CommandModule = {
 };
 
 function robotsSummary(d: RobotsDecision & { rules: RobotsRules }) {
-  return { allowed: d.allowed, reason: d.reason, rule: d.rule, robotsTxt: d.rules.cause, truncated: d.rules.truncated };
+  // Disallowed for want of an answer (a 5xx, a 429, no connection), not by a rule: asked again later.
+  const unreachable = d.rules.kind === 'disallow-all' && d.rules.retryAfter !== undefined;
+  return { allowed: d.allowed, reason: d.reason, rule: d.rule, robotsTxt: d.rules.cause, truncated: d.rules.truncated, unreachable };
 }
 
 /** The outcome without its bytes: the report is about the fetch, not a copy of the page. */
@@ -79,7 +81,7 @@ function formatText(url: string, robots: ReturnType<typeof robotsSummary>, o: Fe
   row('url', url);
   row('robots', `${robots.allowed ? 'allowed' : 'DISALLOWED'}: ${robots.reason} (robots.txt: ${robots.robotsTxt}${robots.truncated ? ', cut at 500 KiB' : ''})`);
   if (!o) {
-    row('outcome', 'not fetched: robots.txt disallows it');
+    row('outcome', robots.unreachable ? 'not fetched: robots.txt could not be had; try again later' : 'not fetched: robots.txt disallows it');
     return lines.join('\n') + '\n';
   }
   for (const hop of o.redirects) row('redirect', `${hop.status} ${hop.url}`);
