@@ -139,6 +139,20 @@ export function contractSuite(b: Backend): void {
         assert.deepEqual((await s.nodes({})).map((n) => [n.origin, n.text]).sort(), [['author', 'Mine.'], ['crawler', 'The sea came in.']]);
       }));
 
+    it('files a link under its own host after a page whose write made the host\'s domain was taken back', () =>
+      withStore(b, async (s) => {
+        await s.addLinks([{ url: 'http://from.test/', host: 'from.test', depth: 0 }]);
+        const from = (await s.linkByUrl('http://from.test/'))!;
+        // A reward no database takes fails the page's write after its new host's domain row was made.
+        await assert.rejects(s.completePage({ linkId: from.id, outcome: { kind: 'harvested' }, domainReward: Number.NaN, nodes: [],
+          newLinks: [{ url: 'http://lost.test/a', host: 'lost.test', depth: 1 }] }));
+        assert.equal(await s.domain('lost.test'), undefined);
+        assert.equal(await s.addLinks([{ url: 'http://next.test/', host: 'next.test', depth: 0 }]), 1);
+        assert.equal(await s.addLinks([{ url: 'http://lost.test/b', host: 'lost.test', depth: 0 }]), 1);
+        assert.equal((await s.linkByUrl('http://lost.test/b'))!.host, 'lost.test');
+        assert.equal((await s.linkByUrl('http://next.test/'))!.host, 'next.test');
+      }));
+
     it('a negative domain reward lowers the score to SCORE_FLOOR and no further', () =>
       withStore(b, async (s) => {
         await s.addLinks(['/1', '/2', '/3'].map((p) => ({ url: `http://f.test${p}`, host: 'f.test', depth: 0 })));

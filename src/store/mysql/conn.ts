@@ -189,9 +189,10 @@ export class Tx implements Conn {
  * picks it as a deadlock victim (two processes adding the same links can cross locks), or on a
  * fresh connection when this one was lost (killed, the server restarted). A commit whose answer
  * was lost may have been applied: the work done in transactions is written to be safe to repeat
- * (a page's completion checks its lease owner, nodes are unique by text).
+ * (a page's completion checks its lease owner, nodes are unique by text). `undo` runs after each
+ * attempt that was taken back, to drop what the caller kept in memory of it.
  */
-export async function transaction<T>(pool: Db, fn: (c: Tx) => Promise<T>): Promise<T> {
+export async function transaction<T>(pool: Db, fn: (c: Tx) => Promise<T>, undo?: () => void): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     let c: PoolConnection | undefined;
     try {
@@ -212,6 +213,7 @@ export async function transaction<T>(pool: Db, fn: (c: Tx) => Promise<T>): Promi
           c.release();
         }
       }
+      undo?.();
       await waitOrGiveUp(err, attempt);
     }
   }

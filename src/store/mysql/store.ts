@@ -26,6 +26,9 @@ export class MysqlStore implements Store {
   readonly kind = 'mysql' as const;
   /** Domain ids by host, as this process has seen them (frontier.ts, domainIds). */
   private readonly domainIds = new Map<string, number>();
+
+  /** A transaction that may have made domains was taken back: the ids it gave them are no one's. */
+  private readonly forgetDomains = (): void => this.domainIds.clear();
   /** Band keys seen full: a node is not written under them (rows.ts, BAND_FANOUT). */
   private readonly fullBands = new FullBands();
   /** The band rows in memory for the near-copy search (bands.ts). */
@@ -144,7 +147,7 @@ export class MysqlStore implements Store {
       const queryId = await insertQuery(c, q);
       const newLinks = await frontier.addLinks(c, links.map((l) => ({ ...l, queryId })), q.at ?? Date.now(), this.domainIds);
       return { queryId, newLinks };
-    });
+    }, this.forgetDomains);
   }
 
   async queryMetaWords(queryId: number): Promise<MetaWord[]> {
@@ -154,7 +157,7 @@ export class MysqlStore implements Store {
   }
 
   async addLinks(links: LinkInput[], at = Date.now()): Promise<number> {
-    return transaction(this.pool, (c) => frontier.addLinks(c, links, at, this.domainIds));
+    return transaction(this.pool, (c) => frontier.addLinks(c, links, at, this.domainIds), this.forgetDomains);
   }
 
   async link(id: number): Promise<Link | undefined> {
@@ -174,7 +177,7 @@ export class MysqlStore implements Store {
   }
 
   async completePage(page: CompletePageInput): Promise<CompletePageResult> {
-    return transaction(this.pool, (c) => frontier.completePage(c, page, this.domainIds, this.fullBands, this.bands));
+    return transaction(this.pool, (c) => frontier.completePage(c, page, this.domainIds, this.fullBands, this.bands), this.forgetDomains);
   }
 
   async heartbeat(owner: string, beat: { now: number; leaseMs: number; pages: number }): Promise<void> {
