@@ -35,13 +35,44 @@ function reason(err: unknown): string {
   return [e.code, e.responseCode, e.message?.split('\n')[0]].filter((x) => x !== undefined && x !== '').join(' ');
 }
 
+/** A refused login or an SMTP 5xx answer: sending again would be refused again (and a login tried again may lock the account). */
+function permanent(err: unknown): boolean {
+  const e = err as { code?: string; responseCode?: number };
+  return e.code === 'EAUTH' || (e.responseCode !== undefined && e.responseCode >= 500 && e.responseCode < 600);
+}
+
+/**
+ * The password of an SMTP address as it may come back in a server's answer: as given, and in the
+ * base64 of AUTH PLAIN and AUTH LOGIN, which a server refusing a login may quote (535 … <what it
+ * got>), and nodemailer puts that answer in its error.
+ */
+function smtpSecrets(smtp: string): string[] {
+  let url: URL;
+  try {
+    url = new URL(smtp);
+  } catch {
+    return [];
+  }
+  const user = decodeURIComponent(url.username);
+  const password = decodeURIComponent(url.password);
+  if (password === '') return [];
+  const base64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
+  return [base64(`\0${user}\0${password}`), base64(password), url.password, password]
+    .flatMap((s) => [s, s.replace(/=+$/, '')]).filter((s) => s !== '');
+}
+
+/** The text with each secret written as ***, the longest first, so that one inside another goes with it. */
+function hideSecrets(text: string, secrets: string[]): string {
+  return [...secrets].sort((a, b) => b.length - a.length).reduce((t, s) => t.split(s).join('***'), text);
+}
+
 export async function sendMail(smtp: string, mail: { from: string; to: string; subject: string; text: string }): Promise<string | undefined> {
   const transport = nodemailer.createTransport(smtp);
   try {
-    await withRetries(() => transport.sendMail(mail));
+    await withRetries(() => transport.sendMail(mail), permanent);
     return undefined;
   } catch (err) {
-    return `mail to ${mail.to} through ${redact(smtp)} not sent: ${redact(reason(err))}`;
+    return `mail to ${mail.to} through ${redact(smtp)} not sent: ${hideSecrets(redact(reason(err)), smtpSecrets(smtp))}`;
   } finally {
     transport.close();
   }

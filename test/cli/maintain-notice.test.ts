@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
+import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -137,5 +138,44 @@ describe('maintenance notices', () => {
     assert.equal(lines.length, 1, r.stderr);
     assert.match(lines[0]!, /mail to owner@example\.test through smtp:\/\/user:\*\*\*@127\.0\.0\.1:1\/? not sent/);
     assert.doesNotMatch(r.stderr, /s3cret-pw/);
+  });
+
+  it('shows no password when the SMTP server quotes the login it refuses, and does not try that login again', async () => {
+    // A server that answers AUTH with 535 and the words it was sent, as some do in their logs' tongue.
+    const logins: string[] = [];
+    const quoting: TcpServer = createTcpServer((socket) => {
+      socket.write('220 quoting.test ESMTP\r\n');
+      let buffered = '';
+      socket.on('data', (d: Buffer) => {
+        buffered += d.toString();
+        for (let nl = buffered.indexOf('\r\n'); nl >= 0; nl = buffered.indexOf('\r\n')) {
+          const line = buffered.slice(0, nl);
+          buffered = buffered.slice(nl + 2);
+          if (/^(EHLO|HELO)/i.test(line)) socket.write('250-quoting.test\r\n250 AUTH PLAIN\r\n');
+          else if (/^AUTH/i.test(line)) {
+            logins.push(line);
+            const sent = line.split(' ').pop();
+            socket.write(`535 5.7.8 ${sent} (${Buffer.from(sent!, 'base64').toString('latin1').replaceAll('\0', ' ')}) refused\r\n`);
+          } else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
+          else socket.write('502 no\r\n');
+        }
+      });
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((ok) => quoting.listen(0, '127.0.0.1', ok));
+    try {
+      const port = (quoting.address() as { port: number }).port;
+      const r = await anwc([...task(), '--email', 'owner@example.test', '--smtp', `smtp://ane%40example.test:s3cret%2Fpw@127.0.0.1:${port}`]);
+      assert.equal(r.code, 3, r.stderr);
+      assert.equal(logins.length, 1, 'a refused login is not tried again');
+      assert.match(logins[0]!, /^AUTH PLAIN \S+$/);
+      const line = r.stderr.split('\n').find((l) => /not sent/.test(l))!;
+      assert.match(line, /535 5\.7\.8 \*\*\* \(.*\*\*\*\) refused/);
+      for (const secret of ['s3cret/pw', 's3cret%2Fpw', logins[0]!.split(' ').pop()!, Buffer.from('s3cret/pw').toString('base64')]) {
+        assert.ok(!r.stderr.includes(secret), `${secret} in ${r.stderr}`);
+      }
+    } finally {
+      await new Promise<void>((ok) => quoting.close(() => ok()));
+    }
   });
 });
