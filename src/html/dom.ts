@@ -25,7 +25,8 @@ const CLOSES_P = new Set(
  * Parses HTML into a tree that keeps block structure: tag names lower-cased (old pages mix
  * `<P>` with `</p>`), comments, scripts, styles and templates gone (unseen.ts). `noscript` stays
  * as an element: its links are real to a crawler that runs no script, and text extraction skips
- * it. No element is deeper than MAX_DEPTH (nesting.ts): deeper ones are laid side by side.
+ * it. No element is deeper than MAX_DEPTH (nesting.ts): deeper ones are laid side by side. A page
+ * of more than MAX_ELEMENTS elements is read up to there (elementsCut).
  */
 export function parseDom(html: string): Dom {
   return parseVisible(cutUnseen(html));
@@ -40,9 +41,36 @@ export function parseBytes(bytes: Uint8Array, contentType?: string | null): Dom 
   return parseVisible(decodeVisible(bytes, detectEncoding(bytes, contentType)));
 }
 
+/**
+ * The most elements a page's tree holds. A tree costs some 800 bytes an element to build and the
+ * extractors' reading of it as much again (a table of 210,000 elements, 4 MB of HTML within the
+ * default --max-bytes, peaked at 364 MB with the thesis extractor and 780 MB with `narrative`), so
+ * a hostile page could take a crawler's memory; past the cap a page is read as if cut there, as a
+ * body past --max-bytes is. The largest of the 372 pages of ../shared (the extraction benchmarks'
+ * and the corpus) has 9,892 elements, a long Wikipedia article. Trafilatura bounds its trees too
+ * (MAX_TREE_SIZE).
+ */
+export const MAX_ELEMENTS = 50_000;
+
+/** The trees parsed from pages cut at MAX_ELEMENTS. */
+const cutTrees = new WeakSet<Dom>();
+
+/** Whether the page was read only up to its MAX_ELEMENTS-th element. */
+export const elementsCut = (dom: Dom): boolean => cutTrees.has(dom);
+
+/** The page up to where its (max + 1)-th start tag begins, or undefined when it has no more than max. */
+function cutAtElements(html: string, max: number): string | undefined {
+  // A start tag takes three characters at least: a shorter page is not scanned.
+  if (html.length <= 3 * max) return undefined;
+  const startTag = /<[a-zA-Z]/g;
+  for (let n = 0; startTag.exec(html) !== null; n++) if (n === max) return html.slice(0, startTag.lastIndex - 2);
+  return undefined;
+}
+
 /** parseDom of a page whose unseen parts are already cut (decodeVisible). */
 function parseVisible(visible: string): Dom {
-  const root = parse(capNesting(visible, { dropEnd: misnestedEnds() }).html, {
+  const cut = cutAtElements(visible, MAX_ELEMENTS);
+  const root = parse(capNesting(cut ?? visible, { dropEnd: misnestedEnds() }).html, {
     lowerCaseTagName: true,
     comment: false,
     // No raw-text elements: pre and noscript are parsed as markup (unseen.ts cut the rest).
@@ -57,6 +85,7 @@ function parseVisible(visible: string): Dom {
   flattenBeyond(root);
   leaveHead(root);
   closeParagraphs(root);
+  if (cut !== undefined) cutTrees.add(root);
   return root;
 }
 

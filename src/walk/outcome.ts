@@ -15,7 +15,7 @@ export type WalkOutcome =
    */
   | { kind: 'harvested'; status: number; nodes: number; onTopic?: number; offTopic?: number; topicWeight?: number; offTopicDropped?: number; blocks: number; rejected: Record<string, number>; links: number; linksCut?: number; truncated?: boolean }
   /** Fetched and acted on by an activity's actions (W4): links to walk, and a score when one was taken. */
-  | { kind: 'walked'; status: number; links: number; linksCut?: number; score?: number; title?: string }
+  | { kind: 'walked'; status: number; links: number; linksCut?: number; score?: number; title?: string; truncated?: boolean }
   /** Fetched, but meta robots or X-Robots-Tag said noindex: nothing stored from the page. */
   | { kind: 'noindex'; status: number; links: number; linksCut?: number }
   /** The server sent us to another host; the target was added as a link of its own domain. */
@@ -73,10 +73,10 @@ export function describeOutcome(o: WalkOutcome): string {
   switch (o.kind) {
     case 'harvested':
       return o.nodes > 0
-        ? `harvested: HTTP ${o.status}, ${o.nodes} narrative node(s) from ${o.blocks} block(s), ${followed(o)}`
-        : `walked: HTTP ${o.status}, no block passed the heuristics (${summarizeRejections(o.rejected) || 'no blocks'}), ${followed(o)}`;
+        ? `harvested: HTTP ${o.status}, ${o.nodes} narrative node(s) from ${o.blocks} block(s), ${followed(o)}${inPart(o)}`
+        : `walked: HTTP ${o.status}, no block passed the heuristics (${summarizeRejections(o.rejected) || 'no blocks'}), ${followed(o)}${inPart(o)}`;
     case 'walked':
-      return `walked: HTTP ${o.status}, ${followed(o)}${o.score !== undefined ? `, score ${o.score.toFixed(4)}` : ''}`;
+      return `walked: HTTP ${o.status}, ${followed(o)}${o.score !== undefined ? `, score ${o.score.toFixed(4)}` : ''}${inPart(o)}`;
     case 'noindex':
       return `not harvested: the page says noindex (HTTP ${o.status}); ${followed(o)}`;
     case 'not-modified':
@@ -97,6 +97,9 @@ export function describeOutcome(o: WalkOutcome): string {
       return `failed: ${o.failure}${o.detail ? ` (${o.detail})` : ''}`;
   }
 }
+
+const inPart = (o: { truncated?: boolean }): string =>
+  o.truncated ? '; the page was read only in part (its body was cut at --max-bytes, or its tree at 50,000 elements)' : '';
 
 function followed(o: { links: number; linksCut?: number }): string {
   if (!o.linksCut) return `${o.links} link(s) followed`;

@@ -5,6 +5,8 @@ import { emptyEffects, pageView, type Effects, type PageView } from '../../src/w
 import { compileActions } from '../../src/walk/actions/compile.js';
 import { reportDocument } from '../../src/walk/actions/html.js';
 import { saltonScore } from '../../src/walk/actions/salton.js';
+import { actionsActivity } from '../../src/walk/actions/activity.js';
+import { MAX_ELEMENTS } from '../../src/html/dom.js';
 import type { Link } from '../../src/store/store.js';
 import type { FetchedPage } from '../../src/walk/fetch-step.js';
 
@@ -128,5 +130,17 @@ describe('appendix B actions', () => {
   it('an unknown ordering or style is a file:line:col error', () => {
     assert.throws(() => compileActions(parseSexprActivity('(define-activity t\n :actions ((walk-sorted-inferiors by-magic)))', 'o.w4').actions, 'o.w4'),
       (e: Error) => /^o\.w4:2:12: unknown ordering by-magic; known: document, alphabetical/.test((e as unknown as { toLine(): string }).toLine()));
+  });
+
+  it('a page past the tree\'s element cap is walked up to the cut, and its outcome says it was read in part', async () => {
+    const spec = parseSexprActivity('(define-activity t :actions ((walk-inferiors)))', 't.w4');
+    const activity = actionsActivity('t', [], compileActions(spec.actions, 't.w4'), { text: () => undefined, html: () => undefined });
+    const act = (html: string) => activity.act({ ...page(), text: html, body: new TextEncoder().encode(html) }, LINK, { token: 'anwc' });
+    const links = '<a href="before.html">b</a><ul>' + '<li>x</li>'.repeat(MAX_ELEMENTS) + '</ul><a href="after.html">a</a>';
+    const cut = await act(`<html><body>${links}</body></html>`);
+    assert.deepEqual(cut.links.map((l) => new URL(typeof l === 'string' ? l : l.url).pathname), ['/docs/before.html']);
+    assert.ok(cut.outcome.kind === 'walked' && cut.outcome.truncated);
+    const whole = await act(HTML);
+    assert.ok(whole.outcome.kind === 'walked' && whole.outcome.truncated === undefined);
   });
 });

@@ -8,6 +8,8 @@ import { words } from '../../src/text/tokenize.js';
 import type { FetchedPage } from '../../src/walk/fetch-step.js';
 import { buildProfiles, corpusStats } from '../../src/text/profile.js';
 import { contentStems } from '../../src/text/relevance.js';
+import { MAX_ELEMENTS } from '../../src/html/dom.js';
+import { describeOutcome } from '../../src/walk/outcome.js';
 
 const PROSE =
   'The lamp in the tower had burned for forty years, and on the night of the storm it was the only thing that the sailors could see from the rocks.';
@@ -205,4 +207,13 @@ test('the robots token is the configured product token, in X-Robots-Tag and in m
   assert.equal(other.outcome.kind, 'harvested', 'a meta tag for another crawler is not ours');
   const header = narrativeAction(page(`<p>${PROSE}</p>`, { 'x-robots-tag': 'harbourbot: noindex' }), meta, mine);
   assert.equal(header.outcome.kind, 'noindex');
+});
+
+test('a page past the tree\'s element cap keeps the nodes before the cut and says it was read in part', () => {
+  const whole = narrativeAction(page(`<p>${PROSE}</p><ul>${'<li>x</li>'.repeat(100)}</ul><p>${PROSE2}</p>`), meta, OPTS);
+  assert.equal(whole.outcome.kind === 'harvested' && whole.outcome.truncated, undefined);
+  const r = narrativeAction(page(`<p>${PROSE}</p><ul>${'<li>x</li>'.repeat(MAX_ELEMENTS)}</ul><p>${PROSE2}</p>`), meta, OPTS);
+  assert.deepEqual(r.nodes.map((n) => n.text), [PROSE]);
+  assert.ok(r.outcome.kind === 'harvested' && r.outcome.truncated);
+  assert.match(describeOutcome(r.outcome), /read only in part .*50,000 elements/);
 });

@@ -1,4 +1,4 @@
-import { extractLinks, parseDom, type Dom, type PageLinks } from '../../html/index.js';
+import { elementsCut, extractLinks, parseDom, type Dom, type PageLinks } from '../../html/index.js';
 import type { Link, NodeInput } from '../../store/store.js';
 import type { FetchedPage } from '../fetch-step.js';
 
@@ -30,6 +30,8 @@ export interface PageView {
   /** The page's readable text: an HTML page's text content, or the body itself for text/plain. */
   text(): string;
   isHtml(): boolean;
+  /** Whether the page's tree, once built, holds only its first MAX_ELEMENTS elements (html/dom.ts). */
+  cut(): boolean;
 }
 
 /** A document a locating action picked, with its score. */
@@ -77,5 +79,6 @@ export function pageView(page: FetchedPage, link: Link, token: string, report: R
     },
     title: () => (html ? (domOf().querySelector('title')?.text ?? '').replace(/\s+/g, ' ').trim() : ''),
     text: () => (html ? domOf().structuredText : page.text),
+    cut: () => dom !== undefined && elementsCut(dom),
   };
 }

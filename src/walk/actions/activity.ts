@@ -36,7 +36,8 @@ export function actionsActivity(name: string, constraints: Constraint[], actions
       located.push(...out.located);
       const score = typeof out.notes.score === 'number' ? { score: out.notes.score } : {};
       const title = view.isHtml() && view.title() ? { title: view.title() } : {};
-      return { outcome: { kind: 'walked', status: page.status, links: out.follow.length, ...score, ...title }, nodes: out.nodes, links: out.follow };
+      const truncated = page.truncated || view.cut() ? { truncated: true } : {};
+      return { outcome: { kind: 'walked', status: page.status, links: out.follow.length, ...score, ...title, ...truncated }, nodes: out.nodes, links: out.follow };
     },
     located: () => [...located].sort((a, b) => b.score - a.score || a.url.localeCompare(b.url)),
   };

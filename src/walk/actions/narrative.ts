@@ -1,4 +1,4 @@
-import { extractLinks, parseBytes, parseDom } from '../../html/index.js';
+import { elementsCut, extractLinks, parseBytes, parseDom } from '../../html/index.js';
 import { extract, type ExtractorName } from '../../extract/index.js';
 import { contentStems, contentStemsOfWords, metaEvidence, relevanceOfStems, resolveHeuristics, type HeuristicOptions } from '../../text/index.js';
 import { topicLinks, LITERAL_HEADING, LITERAL_TEXT, type TopicProfile } from '../../text/profile.js';
@@ -131,7 +131,7 @@ export function narrativeAction(page: NarrativePage, meta: MetaContext, opts: Na
       blocks: extracted.blocks,
       rejected: extracted.rejected,
       links: links.length,
-      ...(page.truncated ? { truncated: true } : {}),
+      ...(page.truncated || elementsCut(dom) ? { truncated: true } : {}),
     },
     nodes,
     links,
