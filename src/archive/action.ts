@@ -1,7 +1,7 @@
 import type { RuntimeAction } from '../walk/actions/action.js';
 import { followable } from '../walk/actions/inferiors.js';
 import type { Archive, StoreResult } from './archive.js';
-import { pageRefs } from '../walk/references.js';
+import { uniqueRefs } from '../walk/references.js';
 
 /**
  * The archiver's action: keep the page, then walk on. Pages within `maxDepth` links of a root
@@ -18,7 +18,7 @@ export function archivePage(archive: Archive, opts: { maxDepth: number; follow?:
       out.notes.archived = result;
       if (opts.follow === false || !v.isHtml() || v.link.depth > opts.maxDepth) return;
       if (v.link.depth < opts.maxDepth) for (const l of followable(v)) out.follow.push({ url: l.url });
-      for (const r of pageRefs(v.page.text, v.page.finalUrl)) if (r.kind === 'requisite') out.follow.push({ url: r.url });
+      for (const r of uniqueRefs(v.references())) if (r.kind === 'requisite') out.follow.push({ url: r.url });
     },
   };
 }

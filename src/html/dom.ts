@@ -46,7 +46,7 @@ export function parseBytes(bytes: Uint8Array, contentType?: string | null): Dom 
  * extractors' reading of it as much again (a table of 210,000 elements, 4 MB of HTML within the
  * default --max-bytes, peaked at 364 MB with the thesis extractor and 780 MB with `narrative`), so
  * a hostile page could take a crawler's memory; past the cap a page is read as if cut there, as a
- * body past --max-bytes is. The largest of the 372 pages of ../shared (the extraction benchmarks'
+ * body past --max-bytes is. The reference scan's parser (walk/references.ts) is held to it too. The largest of the 372 pages of ../shared (the extraction benchmarks'
  * and the corpus) has 9,892 elements, a long Wikipedia article. Trafilatura bounds its trees too
  * (MAX_TREE_SIZE).
  */
@@ -59,7 +59,7 @@ const cutTrees = new WeakSet<Dom>();
 export const elementsCut = (dom: Dom): boolean => cutTrees.has(dom);
 
 /** The page up to where its (max + 1)-th start tag begins, or undefined when it has no more than max. */
-function cutAtElements(html: string, max: number): string | undefined {
+export function cutAtElements(html: string, max: number): string | undefined {
   // A start tag takes three characters at least: a shorter page is not scanned.
   if (html.length <= 3 * max) return undefined;
   const startTag = /<[a-zA-Z]/g;

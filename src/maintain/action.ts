@@ -1,5 +1,4 @@
 import type { RuntimeAction } from '../walk/actions/action.js';
-import { references } from '../walk/references.js';
 import { httpDateHeader } from '../web/validators.js';
 import { mayWalk, owned, type MaintenanceTask } from './task.js';
 
@@ -38,7 +37,7 @@ export function maintainPage(task: MaintenanceTask, collect: (d: TestedDoc) => v
       // A redirect is reported as moved; its target is a document of its own, walked under its own URL.
       const moved = v.page.finalUrl !== v.page.url;
       const member = !moved && html && mayWalk(task, v.page.finalUrl) && !leaf(v.page.url) && owned(task, owner);
-      const refs = member ? references(v.page.text, v.page.finalUrl).map((r) => ({ url: r.url, tag: r.tag })) : [];
+      const refs = member ? v.references().map((r) => ({ url: r.url, tag: r.tag })) : [];
       collect({
         url: v.page.url, finalUrl: v.page.finalUrl, status: v.page.status, method: v.page.method, contentType: v.page.contentType, title: html ? v.title() : '',
         ...dates(h), ...(owner ? { owner } : {}),

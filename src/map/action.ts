@@ -1,6 +1,5 @@
 import type { RuntimeAction } from '../walk/actions/action.js';
 import { followable } from '../walk/actions/inferiors.js';
-import { references } from '../walk/references.js';
 import type { PageFacts } from './graph.js';
 
 /** The mapper's action: keep what the map shows of the page (every reference on it, repeats included), then walk its links. */
@@ -12,7 +11,7 @@ export function mapPage(collect: (p: PageFacts) => void): RuntimeAction {
       collect({
         url: v.page.url, finalUrl: v.page.finalUrl, status: v.page.status, contentType: v.page.contentType, title: v.title(), depth: v.link.depth, headers: h,
         ...(h['last-modified'] ? { lastModified: h['last-modified'] } : {}),
-        refs: v.isHtml() ? references(v.page.text, v.page.finalUrl).map((r) => ({ url: r.url, tag: r.tag })) : [],
+        refs: v.references().map((r) => ({ url: r.url, tag: r.tag })),
       });
       for (const l of followable(v)) out.follow.push({ url: l.url });
     },

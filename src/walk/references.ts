@@ -1,5 +1,6 @@
 import { parse } from 'parse5';
 import { capNesting, HTML5_RAW_TEXT } from '../html/nesting.js';
+import { cutAtElements, MAX_ELEMENTS } from '../html/dom.js';
 import { normalizeUrl } from '../web/url.js';
 
 /**
@@ -51,6 +52,8 @@ export interface Scan {
   occurrences: Occurrence[];
   /** Where `<base>` elements stand in the source, to be taken out. */
   bases: { start: number; end: number }[];
+  /** The page was read only up to its MAX_ELEMENTS-th element (html/dom.ts): references past it are not here. */
+  cut: boolean;
 }
 
 interface P5Node {
@@ -65,7 +68,8 @@ interface P5Node {
 export function scanReferences(html: string, pageUrl: string): Scan {
   // parse5 reads the page with its nesting bounded; the places it reports are mapped back to the page as given.
   const capped = capNesting(html, { rawText: HTML5_RAW_TEXT });
-  const doc = parse(capped.html, { sourceCodeLocationInfo: true }) as unknown as P5Node;
+  const cut = cutAtElements(capped.html, MAX_ELEMENTS);
+  const doc = parse(cut ?? capped.html, { sourceCodeLocationInfo: true }) as unknown as P5Node;
   const occurrences: Occurrence[] = [];
   const bases: Scan['bases'] = [];
   let base: URL | undefined;
@@ -98,26 +102,31 @@ export function scanReferences(html: string, pageUrl: string): Scan {
     const kids = node.childNodes ?? [];
     for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
   }
-  return { base: base ?? new URL(pageUrl), occurrences, bases };
+  return { base: base ?? new URL(pageUrl), occurrences, bases, cut: cut !== undefined };
 }
 
+export type PageReference = Ref & { tag: string };
+
 /** Every http(s) reference of a page, each occurrence, in page order, with the element that holds it (a map's multigraph). */
-export function references(html: string, pageUrl: string): (Ref & { tag: string })[] {
-  const { base, occurrences } = scanReferences(html, pageUrl);
-  const out: (Ref & { tag: string })[] = [];
+export function readReferences(html: string, pageUrl: string): { refs: PageReference[]; cut: boolean } {
+  const { base, occurrences, cut } = scanReferences(html, pageUrl);
+  const refs: PageReference[] = [];
   for (const o of occurrences) {
     for (const raw of o.name === 'srcset' ? srcsetUrls(o.value) : [o.value]) {
       const url = absolute(raw, base);
-      if (url) out.push({ url: url.key, kind: o.kind, tag: o.tag });
+      if (url) refs.push({ url: url.key, kind: o.kind, tag: o.tag });
     }
   }
-  return out;
+  return { refs, cut };
 }
 
-/** The page's references as the archiver follows them: absolute http(s) URLs, once each, in page order. */
-export function pageRefs(html: string, pageUrl: string): Ref[] {
+/** readReferences' references alone. */
+export const references = (html: string, pageUrl: string): PageReference[] => readReferences(html, pageUrl).refs;
+
+/** A page's references as the archiver follows them: absolute http(s) URLs, once each, in page order. */
+export function uniqueRefs(refs: readonly PageReference[]): Ref[] {
   const seen = new Map<string, Ref>();
-  for (const r of references(html, pageUrl)) {
+  for (const r of refs) {
     const known = seen.get(r.url);
     if (!known) seen.set(r.url, { url: r.url, kind: r.kind });
     else if (r.kind === 'requisite') known.kind = 'requisite';

@@ -27,6 +27,8 @@ export class WalkStats {
   /** Links past the cap of links a page, never stored, and the pages that had them. */
   linksCut = 0;
   pagesCut = 0;
+  /** Pages read only in part: a body cut at --max-bytes, or a tree at MAX_ELEMENTS (html/dom.ts). */
+  pagesInPart = 0;
   readonly hosts = new Set<string>();
 
   record(o: WalkOutcome, host: string, newNodes: number, newLinks: number, linksCut = 0): void {
@@ -35,6 +37,7 @@ export class WalkStats {
       this.linksCut += linksCut;
       this.pagesCut++;
     }
+    if ('truncated' in o && o.truncated) this.pagesInPart++;
     this.hosts.add(host);
     this.outcomes[o.kind] = (this.outcomes[o.kind] ?? 0) + 1;
     this.newNodes += newNodes;
@@ -103,6 +106,7 @@ export class WalkStats {
       droppedLinks: this.droppedLinks,
       linksCut: this.linksCut,
       pagesCut: this.pagesCut,
+      pagesInPart: this.pagesInPart,
       leaseLost: this.leaseLost,
       retries: this.retries,
       retryCauses: this.retryCauses,

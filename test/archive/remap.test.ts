@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { remapHtml } from '../../src/archive/remap.js';
-import { pageRefs } from '../../src/walk/references.js';
+import { references, uniqueRefs } from '../../src/walk/references.js';
 
 /** The remapper: archived references made relative, the rest absolute, `<base>` resolved and taken out, nothing else touched. */
 
@@ -50,10 +50,10 @@ describe('remapHtml', () => {
   });
 });
 
-describe('pageRefs', () => {
+describe('uniqueRefs', () => {
   it('lists links and what a page needs to display, once each, requisites marked', () => {
     const html = '<link rel="stylesheet" href="/s.css"><link rel="canonical" href="/c.html"><a href="a.html">a</a><a href="a.html#x">again</a><img src="i.png"><script src="/j.js"></script><iframe src="f.html"></iframe><a href="javascript:alert(1)">x</a>';
-    const refs = pageRefs(html, 'http://h.test/d/p.html');
+    const refs = uniqueRefs(references(html, 'http://h.test/d/p.html'));
     assert.deepEqual(refs, [
       { url: 'http://h.test/s.css', kind: 'requisite' },
       { url: 'http://h.test/c.html', kind: 'page' },

@@ -7,6 +7,8 @@ import { reportDocument } from '../../src/walk/actions/html.js';
 import { saltonScore } from '../../src/walk/actions/salton.js';
 import { actionsActivity } from '../../src/walk/actions/activity.js';
 import { MAX_ELEMENTS } from '../../src/html/dom.js';
+import { mapPage } from '../../src/map/action.js';
+import type { PageFacts } from '../../src/map/graph.js';
 import type { Link } from '../../src/store/store.js';
 import type { FetchedPage } from '../../src/walk/fetch-step.js';
 
@@ -141,6 +143,18 @@ describe('appendix B actions', () => {
     assert.deepEqual(cut.links.map((l) => new URL(typeof l === 'string' ? l : l.url).pathname), ['/docs/before.html']);
     assert.ok(cut.outcome.kind === 'walked' && cut.outcome.truncated);
     const whole = await act(HTML);
+    assert.ok(whole.outcome.kind === 'walked' && whole.outcome.truncated === undefined);
+  });
+
+  it('a page past the cap has its references scanned up to the cut, and its outcome says it was read in part', async () => {
+    const facts: PageFacts[] = [];
+    const activity = actionsActivity('map', [], [mapPage((f) => facts.push(f))], { text: () => undefined, html: () => undefined });
+    const act = (html: string) => activity.act({ ...page(), text: html, body: new TextEncoder().encode(html) }, LINK, { token: 'anwc' });
+    const cut = await act(`<html><body><img src="before.png"><ul>${'<li>x</li>'.repeat(MAX_ELEMENTS)}</ul><img src="after.png"></body></html>`);
+    assert.deepEqual(facts[0]!.refs.map((r) => new URL(r.url).pathname), ['/docs/before.png']);
+    assert.ok(cut.outcome.kind === 'walked' && cut.outcome.truncated);
+    const whole = await act('<html><body><img src="before.png"><img src="after.png"></body></html>');
+    assert.deepEqual(facts[1]!.refs.map((r) => new URL(r.url).pathname), ['/docs/before.png', '/docs/after.png']);
     assert.ok(whole.outcome.kind === 'walked' && whole.outcome.truncated === undefined);
   });
 });

@@ -1,4 +1,5 @@
 import { elementsCut, extractLinks, parseDom, type Dom, type PageLinks } from '../../html/index.js';
+import { readReferences, type PageReference } from '../references.js';
 import type { Link, NodeInput } from '../../store/store.js';
 import type { FetchedPage } from '../fetch-step.js';
 
@@ -30,7 +31,9 @@ export interface PageView {
   /** The page's readable text: an HTML page's text content, or the body itself for text/plain. */
   text(): string;
   isHtml(): boolean;
-  /** Whether the page's tree, once built, holds only its first MAX_ELEMENTS elements (html/dom.ts). */
+  /** Every http(s) reference of an HTML page, each occurrence, in page order (walk/references.ts); none for another type. */
+  references(): PageReference[];
+  /** Whether the page's tree or its reference scan, once made, read only its first MAX_ELEMENTS elements (html/dom.ts). */
   cut(): boolean;
 }
 
@@ -65,6 +68,7 @@ const HTML_TYPES = /^(?:text\/html|application\/xhtml\+xml)\b/i;
 export function pageView(page: FetchedPage, link: Link, token: string, report: Report): PageView {
   let dom: Dom | undefined;
   let links: PageLinks | undefined;
+  let refs: { refs: PageReference[]; cut: boolean } | undefined;
   const html = HTML_TYPES.test(page.headers['content-type'] ?? 'text/html');
   const domOf = () => (dom ??= parseDom(page.text));
   return {
@@ -79,6 +83,7 @@ export function pageView(page: FetchedPage, link: Link, token: string, report: R
     },
     title: () => (html ? (domOf().querySelector('title')?.text ?? '').replace(/\s+/g, ' ').trim() : ''),
     text: () => (html ? domOf().structuredText : page.text),
-    cut: () => dom !== undefined && elementsCut(dom),
+    references: () => (refs ??= html ? readReferences(page.text, page.finalUrl) : { refs: [], cut: false }).refs,
+    cut: () => (dom !== undefined && elementsCut(dom)) || refs?.cut === true,
   };
 }
