@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { MAX_ELEMENTS } from '../../src/html/dom.js';
 import { openStore } from '../../src/store/open.js';
@@ -15,6 +18,7 @@ import { startTestWeb, type TestWeb } from '../support/testweb.js';
 const HOST = 'wide.test';
 const BEFORE = 'The keeper climbed the hundred steps of the tower every evening, and he lit the lamp before the sun went down behind the island.';
 const PAST = 'Nobody who came to the island after the war ever saw the keeper again, though the lamp was lit each night until the spring.';
+const WIDE = `<!DOCTYPE html><html><head><title>Wide</title></head><body><p>${BEFORE}</p><table><tr>${'<td>7</td>'.repeat(MAX_ELEMENTS)}</tr></table><p>${PAST}</p></body></html>`;
 let web: TestWeb;
 let db: TestDb;
 
@@ -22,8 +26,7 @@ before(async () => {
   web = await startTestWeb();
   db = sqliteDb();
   web.page(HOST, '/robots.txt', 'User-agent: *\nAllow: /\n', { headers: { 'content-type': 'text/plain' } });
-  const cells = '<td>7</td>'.repeat(MAX_ELEMENTS);
-  web.page(HOST, '/wide.html', `<!DOCTYPE html><html><head><title>Wide</title></head><body><p>${BEFORE}</p><table><tr>${cells}</tr></table><p>${PAST}</p></body></html>`);
+  web.page(HOST, '/wide.html', WIDE);
 });
 after(async () => {
   await web.close();
@@ -44,5 +47,20 @@ describe('a page past the cap of elements a tree holds', () => {
     const why = await anwc(['why', web.url(HOST, '/wide.html'), '--db', db.url]);
     assert.equal(why.code, 0, why.stderr);
     assert.match(why.stdout, /harvested: HTTP 200, 1 narrative node\(s\) .*; the page was read only in part/);
+  });
+
+  it('anwc extract judges it up to the cap and says so in one line on stderr', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'anwc-wide-'));
+    try {
+      const file = join(dir, 'wide.html');
+      writeFileSync(file, WIDE);
+      const r = await anwc(['extract', file]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(r.stderr, `anwc: ${file}: read up to its 50,000th element, as a page's tree holds no more; what follows is not judged\n`);
+      assert.match(r.stdout, /ACCEPT p#0 +"The keeper climbed/);
+      assert.doesNotMatch(r.stdout, /Nobody who came/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,8 +1,9 @@
 import type { CommandModule } from 'yargs';
 import { ABOUT } from './about.js';
 import { readFile } from 'node:fs/promises';
-import { UserError } from '../../errors.js';
-import { encodingForLabel, extractBlocks, extractLinks, parseBytes, type Block, type Dom } from '../../html/index.js';
+import { printable, UserError } from '../../errors.js';
+import { elementsCut, encodingForLabel, extractBlocks, extractLinks, parseBytes, type Block, type Dom } from '../../html/index.js';
+import { MAX_ELEMENTS } from '../../html/dom.js';
 import { DEFAULT_HEURISTICS, evaluateBlock, type BlockVerdict } from '../../text/index.js';
 import { extract, type ExtractorName } from '../../extract/index.js';
 import { handler } from '../run.js';
@@ -48,6 +49,9 @@ export const extractCommand: CommandModule = {
     const file = argv.file === '' || argv.file === '-' ? '-' : argv.file;
     const bytes = await readInput(file);
     const dom = parseBytes(bytes, contentType(argv.charset));
+    if (elementsCut(dom)) {
+      process.stderr.write(`anwc: ${file === '-' ? 'standard input' : printable(file)}: read up to its ${MAX_ELEMENTS.toLocaleString('en')}th element, as a page's tree holds no more; what follows is not judged\n`);
+    }
     const out = argv.extractor === 'narrative' ? narrativeLines(dom, argv) : thesisLines(dom, argv);
     if (argv['base-url'] !== undefined) out.push(...linkLines(dom, argv['base-url'], argv.json === true));
     process.stdout.write(out.join('\n') + '\n');
