@@ -3,6 +3,7 @@ import { capNesting, flattenBeyond } from './nesting.js';
 import { OpenStack, VOID_TAGS, type Tag } from './tags.js';
 import { decodeVisible, detectEncoding } from './decode.js';
 import { cutUnseen } from './unseen.js';
+import { MAX_ELEMENTS } from './limits.js';
 
 export { HTMLElement, NodeType, TextNode, type Node };
 
@@ -40,17 +41,6 @@ export function parseDom(html: string): Dom {
 export function parseBytes(bytes: Uint8Array, contentType?: string | null): Dom {
   return parseVisible(decodeVisible(bytes, detectEncoding(bytes, contentType)));
 }
-
-/**
- * The most elements a page's tree holds. A tree costs some 800 bytes an element to build and the
- * extractors' reading of it as much again (a table of 210,000 elements, 4 MB of HTML within the
- * default --max-bytes, peaked at 364 MB with the thesis extractor and 780 MB with `narrative`), so
- * a hostile page could take a crawler's memory; past the cap a page is read as if cut there, as a
- * body past --max-bytes is. The reference scan's parser (walk/references.ts) is held to it too. The largest of the 372 pages of ../shared (the extraction benchmarks'
- * and the corpus) has 9,892 elements, a long Wikipedia article. Trafilatura bounds its trees too
- * (MAX_TREE_SIZE).
- */
-export const MAX_ELEMENTS = 50_000;
 
 /** The trees parsed from pages cut at MAX_ELEMENTS. */
 const cutTrees = new WeakSet<Dom>();

@@ -1,4 +1,5 @@
 import type { CostClass } from './constraints/constraint.js';
+import { ELEMENTS_CAP } from '../html/limits.js';
 
 /**
  * What became of a walked link (practice 3). One value per link, stored with it, so that the run
@@ -99,7 +100,7 @@ export function describeOutcome(o: WalkOutcome): string {
 }
 
 const inPart = (o: { truncated?: boolean }): string =>
-  o.truncated ? '; the page was read only in part (its body was cut at --max-bytes, or its tree at 50,000 elements)' : '';
+  o.truncated ? `; the page was read only in part (its body was cut at --max-bytes, or its tree at ${ELEMENTS_CAP})` : '';
 
 function followed(o: { links: number; linksCut?: number }): string {
   if (!o.linksCut) return `${o.links} link(s) followed`;

@@ -1,6 +1,7 @@
 import { parse } from 'parse5';
 import { capNesting, HTML5_RAW_TEXT } from '../html/nesting.js';
-import { cutAtElements, MAX_ELEMENTS } from '../html/dom.js';
+import { cutAtElements } from '../html/dom.js';
+import { MAX_ELEMENTS } from '../html/limits.js';
 import { normalizeUrl } from '../web/url.js';
 
 /**

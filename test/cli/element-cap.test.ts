@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { MAX_ELEMENTS } from '../../src/html/dom.js';
+import { MAX_ELEMENTS } from '../../src/html/limits.js';
 import { openStore } from '../../src/store/open.js';
 import { anwc } from '../support/cli.js';
 import { sqliteDb, type TestDb } from '../support/db.js';
@@ -56,7 +56,7 @@ describe('a page past the cap of elements a tree holds', () => {
       writeFileSync(file, WIDE);
       const r = await anwc(['extract', file]);
       assert.equal(r.code, 0, r.stderr);
-      assert.equal(r.stderr, `anwc: ${file}: read up to its 50,000th element, as a page's tree holds no more; what follows is not judged\n`);
+      assert.equal(r.stderr, `anwc: ${file}: read up to its first 50,000 elements, as a page's tree holds no more; what follows is not judged\n`);
       assert.match(r.stdout, /ACCEPT p#0 +"The keeper climbed/);
       assert.doesNotMatch(r.stdout, /Nobody who came/);
     } finally {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { elementsCut, parseBytes, parseDom } from '../../src/html/index.js';
-import { MAX_ELEMENTS } from '../../src/html/dom.js';
+import { MAX_ELEMENTS } from '../../src/html/limits.js';
 
 /** A page of `cells` table cells after one paragraph; its html, body and table add three elements. */
 const table = (cells: number, after = '') =>

@@ -6,7 +6,7 @@ import { compileActions } from '../../src/walk/actions/compile.js';
 import { reportDocument } from '../../src/walk/actions/html.js';
 import { saltonScore } from '../../src/walk/actions/salton.js';
 import { actionsActivity } from '../../src/walk/actions/activity.js';
-import { MAX_ELEMENTS } from '../../src/html/dom.js';
+import { MAX_ELEMENTS } from '../../src/html/limits.js';
 import { mapPage } from '../../src/map/action.js';
 import type { PageFacts } from '../../src/map/graph.js';
 import type { Link } from '../../src/store/store.js';

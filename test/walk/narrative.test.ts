@@ -8,7 +8,7 @@ import { words } from '../../src/text/tokenize.js';
 import type { FetchedPage } from '../../src/walk/fetch-step.js';
 import { buildProfiles, corpusStats } from '../../src/text/profile.js';
 import { contentStems } from '../../src/text/relevance.js';
-import { MAX_ELEMENTS } from '../../src/html/dom.js';
+import { MAX_ELEMENTS } from '../../src/html/limits.js';
 import { describeOutcome } from '../../src/walk/outcome.js';
 
 const PROSE =

@@ -3,7 +3,7 @@ import { ABOUT } from './about.js';
 import { readFile } from 'node:fs/promises';
 import { printable, UserError } from '../../errors.js';
 import { elementsCut, encodingForLabel, extractBlocks, extractLinks, parseBytes, type Block, type Dom } from '../../html/index.js';
-import { MAX_ELEMENTS } from '../../html/dom.js';
+import { ELEMENTS_CAP } from '../../html/limits.js';
 import { DEFAULT_HEURISTICS, evaluateBlock, type BlockVerdict } from '../../text/index.js';
 import { extract, type ExtractorName } from '../../extract/index.js';
 import { handler } from '../run.js';
@@ -50,7 +50,7 @@ export const extractCommand: CommandModule = {
     const bytes = await readInput(file);
     const dom = parseBytes(bytes, contentType(argv.charset));
     if (elementsCut(dom)) {
-      process.stderr.write(`anwc: ${file === '-' ? 'standard input' : printable(file)}: read up to its ${MAX_ELEMENTS.toLocaleString('en')}th element, as a page's tree holds no more; what follows is not judged\n`);
+      process.stderr.write(`anwc: ${file === '-' ? 'standard input' : printable(file)}: read up to its first ${ELEMENTS_CAP}, as a page's tree holds no more; what follows is not judged\n`);
     }
     const out = argv.extractor === 'narrative' ? narrativeLines(dom, argv) : thesisLines(dom, argv);
     if (argv['base-url'] !== undefined) out.push(...linkLines(dom, argv['base-url'], argv.json === true));

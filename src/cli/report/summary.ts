@@ -1,6 +1,7 @@
 import type { StoreSummary } from '../../store/store.js';
 import type { WalkStats } from '../../walk/stats.js';
 import { waitingText } from './waiting.js';
+import { ELEMENTS_CAP } from '../../html/limits.js';
 
 /** Text for people: the end-of-run summary of `anwc harvest` and the database view of `anwc stats`. */
 
@@ -72,7 +73,7 @@ export function runSummaryLines(
     ...(requeued > 0 ? [`links refused by an earlier run's settings, looked at again: ${requeued}`] : []),
     ...counts('links dropped at discovery, by constraint:', s.droppedLinks),
     ...(s.linksCut > 0 ? [`links past the cap of links a page (--max-links-per-page), not stored: ${s.linksCut} on ${s.pagesCut} page(s)`] : []),
-    ...(s.pagesInPart > 0 ? [`pages read only in part (a body cut at --max-bytes, or a tree past 50,000 elements): ${s.pagesInPart}`] : []),
+    ...(s.pagesInPart > 0 ? [`pages read only in part (a body cut at --max-bytes, or a tree past ${ELEMENTS_CAP}): ${s.pagesInPart}`] : []),
     ...(givenUp.length > 0 ? [`hosts given up after errors in a row (their links wait for the next run): ${givenUp.join(', ')}`] : []),
     ...(harvest ? wheelLines(wheel) : []),
   ];
