@@ -24,7 +24,7 @@ import { realWeb, REAL_PAGE_DIRS } from './real-web.js';
 import { needsShared } from '../test/support/shared.js';
 import { median } from './stats.js';
 import { goalLine, perRound, type Goal } from './goals.js';
-import { count, counts } from './knobs.js';
+import { builtCheckout, count, counts } from './knobs.js';
 
 /**
  * Crawl speed (issue: speed). A generated web (H hosts × P pages of prose, navigation and a few
@@ -42,7 +42,10 @@ import { count, counts } from './knobs.js';
  *
  * Knobs: BENCH_CRAWL_HOSTS (20), BENCH_CRAWL_PAGES (500 a host), BENCH_CRAWL_LINKS (5),
  * BENCH_CRAWL_CONCURRENCY (16), BENCH_CRAWL_ROUNDS (3), BENCH_CRAWL_SWEEP (pages in all, e.g.
- * 1000,10000,100000; empty for none), BENCH_CRAWL_REAL_PAGES (100 a host of the real pages; 0 for none).
+ * 1000,10000,100000; empty for none), BENCH_CRAWL_REAL_PAGES (100 a host of the real pages; 0 for none),
+ * BENCH_CRAWL_BASE (a checkout of another commit, built: its SQLite harvest is a row of each round,
+ * beside this build's, so that a change is judged against the code before it in one run;
+ * the machine's speed moves by a tenth between runs, more than most changes do).
  */
 
 const HOSTS = count('BENCH_CRAWL_HOSTS', 20);
@@ -52,6 +55,7 @@ const CONCURRENCY = count('BENCH_CRAWL_CONCURRENCY', 16);
 const ROUNDS = count('BENCH_CRAWL_ROUNDS', 3);
 const REAL_PAGES = count('BENCH_CRAWL_REAL_PAGES', 100, 0);
 const SWEEP = counts('BENCH_CRAWL_SWEEP', '1000,10000,100000');
+const BASE_CLI = builtCheckout('BENCH_CRAWL_BASE');
 
 const dist = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(dist, 'src', 'cli', 'main.js');
@@ -128,12 +132,14 @@ function socketDb(socket: string): BenchDb {
 }
 
 /** `anwc harvest` of the whole web from its home pages, in its own process, measured from outside and by its own exit hook. */
-async function harvest(web: ChildWeb, hosts: string[], db: BenchDb): Promise<Measured> {
-  const store = await openStore(db.url);
+async function harvest(web: ChildWeb, hosts: string[], db: BenchDb, cli = CLI): Promise<Measured> {
+  // The seeds go in through the build that harvests, whose schema may be older than this one's.
+  const open = cli === CLI ? openStore : ((await import(pathToFileURL(join(cli, '..', '..', 'store', 'open.js')).href)) as { openStore: typeof openStore }).openStore;
+  const store = await open(db.url);
   await store.addLinks(hosts.map((host) => ({ url: `http://${host}:${web.port}/`, host, depth: 0 })));
   await store.close();
   const usage = join(mkdtempSync(join(tmpdir(), 'anwc-crawl-usage-')), 'usage.json');
-  const args = ['--import', pathToFileURL(HOOK).href, CLI, 'harvest', '--db', db.url, '--resolve', '*.test:127.0.0.1', '--hosts', '*.test',
+  const args = ['--import', pathToFileURL(HOOK).href, cli, 'harvest', '--db', db.url, '--resolve', '*.test:127.0.0.1', '--hosts', '*.test',
     '--delay', '0', '--concurrency', String(CONCURRENCY), '--max-depth', '1000000', '--progress', 'none', '--json'];
   const mysqlUrl = db.url.startsWith('mysql:') ? db.server ?? db.url : undefined;
   // Round trips are counted as writes to the server's TCP port.
@@ -176,7 +182,11 @@ const med = (ms: Measured[], f: (m: Measured) => number | undefined) => {
 };
 const ACTED = 'fetch + action';
 const SOCKET = 'MariaDB/MySQL, Unix socket';
+const BASE = 'SQLite, BENCH_CRAWL_BASE';
 const fmt = (x: number | undefined, digits: number) => (x === undefined ? '–' : x.toFixed(digits));
+/** The lowest and highest of a round's figures, and their median. */
+const range = (xs: number[], digits: number) =>
+  `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)} to ${Math.max(...xs).toFixed(digits)})`;
 
 async function speedTable(): Promise<string[]> {
   const web = await startChildWeb('graded', { ANWC_GRADED_SHAPE: JSON.stringify(shape(HOSTS, PAGES)) });
@@ -191,6 +201,7 @@ async function speedTable(): Promise<string[]> {
     if (socket) mysqlRuns.push([SOCKET, () => socketDb(socket)]);
   }
   for (const [name] of mysqlRuns) runs[name] = [];
+  if (BASE_CLI) runs[BASE] = [];
   const { peers, missing } = findPeers();
   for (const peer of peers) runs[peer.name] = [];
   try {
@@ -198,11 +209,15 @@ async function speedTable(): Promise<string[]> {
     for (let r = 0; r < ROUNDS; r++) {
       runs.ceiling!.push(await ceiling(web, paths));
       runs[ACTED]!.push(await ceiling(web, paths, { act: true }));
-      const sqlite = diskSqlite();
-      try {
-        runs.SQLite!.push(await harvest(web, gradedHosts(HOSTS), sqlite));
-      } finally {
-        await sqlite.cleanup();
+      // With a base build, the two take turns going first, so that neither always runs on a web the other warmed.
+      const builds = [['SQLite', CLI], ...(BASE_CLI ? [[BASE, BASE_CLI]] : [])] as const;
+      for (const [name, cli] of r % 2 === 0 ? builds : [...builds].reverse()) {
+        const sqlite = diskSqlite();
+        try {
+          runs[name]!.push(await harvest(web, gradedHosts(HOSTS), sqlite, cli));
+        } finally {
+          await sqlite.cleanup();
+        }
       }
       for (const [name, make] of mysqlRuns) {
         const my = make();
@@ -239,6 +254,10 @@ async function speedTable(): Promise<string[]> {
   const rates = (name: string) => runs[name]!.map(rate);
   const cpu = (name: string) => runs[name]!.map((m) => m.cpuMs / m.pages);
   const rss = (name: string) => runs[name]!.map((m) => m.maxRssMb!);
+  const beside = BASE_CLI ? [
+    `This build's SQLite harvest beside the one at BENCH_CRAWL_BASE (${BASE_CLI}), round by round: ` +
+      `${range(perRound(rates('SQLite'), rates(BASE)), 2)}× its pages/s, ${range(cpu('SQLite').map((c, i) => c - cpu(BASE)[i]!), 3)} ms of CPU a page more.`,
+  ] : [];
   const goals: Goal[] = [
     { name: 'SQLite, pages/s of fetch + action', values: perRound(rates('SQLite'), rates(ACTED)), atLeast: 0.6, digits: 2 },
     { name: 'SQLite, CPU beyond fetch + action', values: cpu('SQLite').map((c, i) => c - cpu(ACTED)[i]!), atMost: 0.35, digits: 2, unit: 'ms a page' },
@@ -278,6 +297,7 @@ async function speedTable(): Promise<string[]> {
     'nothing (bench/peers/); their pages are those they report, their CPU and peak RSS their own process\'s. The goals: 4× Crawlee',
     'and 6× Scrapy in pages/s or more, at no more than Crawlee\'s memory.',
     ...versus,
+    ...beside,
     ...missing,
     '',
     'The goals, judged round by round (each round\'s ratio is of the rows measured in that round):',

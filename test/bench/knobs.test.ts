@@ -1,16 +1,17 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** A bench knob that is not a count ends the bench at once, as a bad flag ends a command. */
 
 const RUN = fileURLToPath(new URL('../../bench/run.js', import.meta.url));
 
-/** `code` evaluated in a process whose environment has `env`, with count and counts of bench/knobs.js in scope. */
+/** `code` evaluated in a process whose environment has `env`, with the readers of bench/knobs.js in scope. */
 function withKnobs(env: Record<string, string>, code: string) {
   const knobs = new URL('../../bench/knobs.js', import.meta.url).href;
-  return spawnSync(process.execPath, ['--input-type=module', '-e', `const { count, counts } = await import(${JSON.stringify(knobs)}); ${code}`], {
+  return spawnSync(process.execPath, ['--input-type=module', '-e', `const { builtCheckout, count, counts } = await import(${JSON.stringify(knobs)}); ${code}`], {
     encoding: 'utf8', env: { ...process.env, ...env },
   });
 }
@@ -36,6 +37,17 @@ describe('bench knobs', () => {
     const r = withKnobs({ K_LIST: '1000,ten' }, "counts('K_LIST', '1'); console.log('ran on')");
     assert.equal(r.status, 2);
     assert.match(r.stderr, /^bench: K_LIST is not valid \(got "1000,ten"\)/);
+  });
+
+  it('reads a built checkout as its CLI\'s path, nothing when unset, and refuses a folder with no build in one line', () => {
+    const root = fileURLToPath(new URL('../../..', import.meta.url));
+    const r = withKnobs({ K_BASE: root }, "console.log(JSON.stringify([builtCheckout('K_BASE'), builtCheckout('K_UNSET')]))");
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout), [join(root, 'dist', 'src', 'cli', 'main.js'), null]);
+    const bad = withKnobs({ K_BASE: join(root, 'src') }, "builtCheckout('K_BASE'); console.log('ran on')");
+    assert.equal(bad.status, 2);
+    assert.equal(bad.stdout, '');
+    assert.match(bad.stderr, /^bench: K_BASE names no built anwc \(no .*dist\/src\/cli\/main\.js\); give a checkout where npm ci and npm run build were run\n$/);
   });
 
   it('ends a bench named by run.js before it measures anything', () => {
