@@ -184,7 +184,7 @@ const ACTED = 'fetch + action';
 const SOCKET = 'MariaDB/MySQL, Unix socket';
 const BASE = 'SQLite, BENCH_CRAWL_BASE';
 const fmt = (x: number | undefined, digits: number) => (x === undefined ? '–' : x.toFixed(digits));
-/** The lowest and highest of a round's figures, and their median. */
+/** The median of the rounds' figures, with the lowest and the highest. */
 const range = (xs: number[], digits: number) =>
   `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)} to ${Math.max(...xs).toFixed(digits)})`;
 

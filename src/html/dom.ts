@@ -3,7 +3,7 @@ import { capNesting, flattenBeyond } from './nesting.js';
 import { OpenStack, VOID_TAGS, type Tag } from './tags.js';
 import { decodeVisible, detectEncoding } from './decode.js';
 import { cutUnseen } from './unseen.js';
-import { MAX_ELEMENTS } from './limits.js';
+import { cutAtElements, MAX_ELEMENTS } from './limits.js';
 
 export { HTMLElement, NodeType, TextNode, type Node };
 
@@ -47,15 +47,6 @@ const cutTrees = new WeakSet<Dom>();
 
 /** Whether the page was read only up to its MAX_ELEMENTS-th element. */
 export const elementsCut = (dom: Dom): boolean => cutTrees.has(dom);
-
-/** The page up to where its (max + 1)-th start tag begins, or undefined when it has no more than max. */
-export function cutAtElements(html: string, max: number): string | undefined {
-  // A start tag takes three characters at least: a shorter page is not scanned.
-  if (html.length <= 3 * max) return undefined;
-  const startTag = /<[a-zA-Z]/g;
-  for (let n = 0; startTag.exec(html) !== null; n++) if (n === max) return html.slice(0, startTag.lastIndex - 2);
-  return undefined;
-}
 
 /** parseDom of a page whose unseen parts are already cut (decodeVisible). */
 function parseVisible(visible: string): Dom {

@@ -12,3 +12,12 @@ export const MAX_ELEMENTS = 50_000;
 
 /** How a message names the cap: "50,000 elements". */
 export const ELEMENTS_CAP = `${MAX_ELEMENTS.toLocaleString('en')} elements`;
+
+/** The page up to where its (max + 1)-th start tag begins, or undefined when it has no more than max. */
+export function cutAtElements(html: string, max: number): string | undefined {
+  // A start tag takes three characters at least: a shorter page is not scanned.
+  if (html.length <= 3 * max) return undefined;
+  const startTag = /<[a-zA-Z]/g;
+  for (let n = 0; startTag.exec(html) !== null; n++) if (n === max) return html.slice(0, startTag.lastIndex - 2);
+  return undefined;
+}

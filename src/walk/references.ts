@@ -1,7 +1,6 @@
 import { parse } from 'parse5';
 import { capNesting, HTML5_RAW_TEXT } from '../html/nesting.js';
-import { cutAtElements } from '../html/dom.js';
-import { MAX_ELEMENTS } from '../html/limits.js';
+import { cutAtElements, MAX_ELEMENTS } from '../html/limits.js';
 import { normalizeUrl } from '../web/url.js';
 
 /**
@@ -67,10 +66,11 @@ interface P5Node {
 }
 
 export function scanReferences(html: string, pageUrl: string): Scan {
-  // parse5 reads the page with its nesting bounded; the places it reports are mapped back to the page as given.
-  const capped = capNesting(html, { rawText: HTML5_RAW_TEXT });
-  const cut = cutAtElements(capped.html, MAX_ELEMENTS);
-  const doc = parse(cut ?? capped.html, { sourceCodeLocationInfo: true }) as unknown as P5Node;
+  // parse5 reads the page with its nesting bounded; the places it reports are mapped back to the page
+  // as given, of which a page cut at MAX_ELEMENTS is the start.
+  const cut = cutAtElements(html, MAX_ELEMENTS);
+  const capped = capNesting(cut ?? html, { rawText: HTML5_RAW_TEXT });
+  const doc = parse(capped.html, { sourceCodeLocationInfo: true }) as unknown as P5Node;
   const occurrences: Occurrence[] = [];
   const bases: Scan['bases'] = [];
   let base: URL | undefined;
