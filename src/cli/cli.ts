@@ -28,13 +28,32 @@ export function typedValue(args: readonly string[], name: string): string | unde
   return a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[i + 1];
 }
 
+/**
+ * Whether a flag that takes a value was typed bare (`--max-pages` at the end, or before another
+ * flag): yargs reads it as no value for a number, '' for a string and [] for a list, and a crawl
+ * asked for a page budget would run without one.
+ */
+function typedBare(args: readonly string[], name: string, spec: OptionSpec, value: unknown): boolean {
+  if (spec.type === 'boolean') return false;
+  const empty = value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+  if (!empty) return false;
+  const camel = name.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+  const forms = new Set([`--${name}`, `--${camel}`, ...(spec.alias ? [`-${spec.alias}`] : [])]);
+  // `--hosts ''` is a value, one that empties what a configuration file gave.
+  return args.some((a, i) => forms.has(a) && (args[i + 1] === undefined || /^--?[a-zA-Z]/.test(args[i + 1]!)));
+}
+
 /** Checks every given option against its table entry before any command runs. */
-function checkOptions(argv: Record<string, unknown>): void {
+function checkOptions(argv: Record<string, unknown>, args: string[]): void {
+  const help = helpOf(args);
   for (const [name, spec] of Object.entries(OPTIONS) as [string, OptionSpec][]) {
     const value = argv[name];
+    if (typedBare(args, name, spec, value)) {
+      throw new UserError(`--${name} needs a value`, { fix: `put it after the flag; ${help} says what it takes` });
+    }
     if (value === undefined || !spec.check) continue;
     if (typeof value === 'number' && Number.isNaN(value)) {
-      throw new UserError(`--${name} needs a number`, { value: typedValue(process.argv, name) ?? String(value), fix: 'see anwc --help' });
+      throw new UserError(`--${name} needs a number`, { value: typedValue(args, name) ?? String(value), fix: `see ${help}` });
     }
     const fix = spec.check(value);
     if (fix) throw new UserError(`--${name} is not valid`, { value: spec.secret ? redact(String(value)) : String(value), fix });
@@ -91,11 +110,10 @@ export async function main(args: string[]): Promise<void> {
       const file = loadConfigFile(argv.config as string | undefined);
       useConfigValues(file?.values ?? new Map(), file?.path);
       fillFromFile(argv);
-      checkOptions(argv);
+      checkOptions(argv, args);
     }, true)
     .demandCommand(1, 'Name a command; anwc --help lists them')
     .strict()
-    .recommendCommands()
     .version(VERSION)
     .help()
     .alias('h', 'help')
@@ -107,7 +125,13 @@ export async function main(args: string[]): Promise<void> {
     .locale('en')
     .wrap(Math.min(HELP_WIDTH, process.stdout.columns || HELP_WIDTH))
     .fail((msg, err) => {
-      process.exitCode = err ? reportError(err) : reportError(unknownOption(msg) ?? new UserError(msg.replace(/\s*\n\s*/g, ' '), { fix: 'see anwc --help' }));
+      const help = helpOf(args);
+      process.exitCode = err
+        ? reportError(err)
+        : reportError(
+          unknownOption(msg, args, help) ?? notAChoice(msg, help) ?? missingPositional(msg, args, help) ??
+            new UserError(msg.replace(/\s*\n\s*/g, ' '), msg.includes('--help') ? {} : { fix: `see ${help}` }),
+        );
       if (!err) process.exitCode = EXIT.USAGE;
       // yargs would print its full help here; one line is kinder in a log.
       throw new CliExit();
@@ -121,15 +145,27 @@ export async function main(args: string[]): Promise<void> {
 
 class CliExit extends Error {}
 
+/** `anwc map --help` for the command the arguments name, `anwc --help` when they name none. */
+function helpOf(args: string[]): string {
+  const command = commandNamed(args);
+  return command ? `anwc ${command} --help` : 'anwc --help';
+}
+
 /**
  * yargs' "Unknown arguments: max-page, maxPage" as one line that names the flag as typed and the
- * nearest flags anwc has (`--max-page` → did you mean --max-pages?).
+ * nearest flags anwc has (`--max-page` → did you mean --max-pages?); a word typed where the
+ * command goes (`anwc harves`) is an unknown command, with the nearest commands.
  */
-function unknownOption(msg: string): UserError | undefined {
+function unknownOption(msg: string, args: readonly string[], help: string): UserError | undefined {
   const m = /^Unknown arguments?: (.+)$/.exec(msg.trim());
   if (!m) return undefined;
   // yargs lists a dashed name and its camelCase twin; the dashed one is what was typed.
   const names = m[1]!.split(', ').filter((n, _i, all) => !/[A-Z]/.test(n) || !all.includes(n.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)));
+  const first = args.find((a) => !a.startsWith('-'));
+  if (first !== undefined && names.includes(first) && !(first in ABOUT)) {
+    const near = nearest(first, Object.keys(ABOUT));
+    return new UserError(`unknown command ${first}`, { fix: near.length > 0 ? `did you mean ${near.join(', ')}? anwc --help lists the commands` : 'anwc --help lists the commands' });
+  }
   const flag = (n: string) => (n.length === 1 ? `-${n}` : `--${n}`);
   const hints = names.flatMap((n) => {
     // A flag of another command is known, just not here: a look-alike of itself is no hint.
@@ -138,8 +174,27 @@ function unknownOption(msg: string): UserError | undefined {
     return near.length > 0 ? [`${names.length > 1 ? `${flag(n)}: ` : ''}did you mean ${near.map(flag).join(', ')}?`] : [];
   });
   return new UserError(`unknown option${names.length > 1 ? 's' : ''} ${names.map(flag).join(', ')}`, {
-    fix: [...hints, 'anwc COMMAND --help lists the options'].join(' '),
+    fix: [...hints, `${help} lists the options`].map((h, i, all) => (i === all.length - 1 || h.endsWith('?') ? h : `${h};`)).join(' '),
   });
+}
+
+/** yargs' "Not enough non-option arguments: got 0, need at least 1" as what the command needs: `anwc map needs <urls..>`. */
+function missingPositional(msg: string, args: string[], help: string): UserError | undefined {
+  const command = commandNamed(args);
+  if (!command || !/^Not enough non-option arguments/.test(msg)) return undefined;
+  const wanted = ABOUT[command].command.split(' ').slice(1).filter((w) => w.startsWith('<')).join(' ');
+  return new UserError(`${command} needs ${wanted}`, { fix: `see ${help}` });
+}
+
+/**
+ * yargs' "Invalid values:\n  Argument: progress, Given: "off", Choices: "auto", "bar"" as one
+ * line that names the flag as typed and the values it takes.
+ */
+function notAChoice(msg: string, help: string): UserError | undefined {
+  const m = /^Invalid values:\s*Argument: ([^,]+), Given: (.+?), Choices: (.+)$/s.exec(msg.trim());
+  if (!m) return undefined;
+  const choices = m[3]!.split(/,\s*/).map((c) => c.replace(/^"|"$/g, ''));
+  return new UserError(`--${m[1]} takes one of ${choices.join(', ')}`, { value: m[2]!.replace(/^"|"$/g, ''), fix: `see ${help}` });
 }
 
 applyNodeFlags();

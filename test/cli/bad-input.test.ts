@@ -173,7 +173,7 @@ describe('control bytes a file holds are shown escaped, never sent to the termin
 
 describe('a number flag given something else', () => {
   it('names what was typed, spaced or with =', () => {
-    oneLine(anwc(['harvest', '--delay', 'soon']), /^anwc: --delay needs a number \(got "soon"\); see anwc --help$/);
+    oneLine(anwc(['harvest', '--delay', 'soon']), /^anwc: --delay needs a number \(got "soon"\); see anwc harvest --help$/);
     oneLine(anwc(['harvest', '--heap-budget=lots']), /^anwc: --heap-budget needs a number \(got "lots"\)/);
   });
 });

@@ -99,6 +99,40 @@ describe('a newcomer\'s first afternoon', () => {
     assert.match(elsewhere.stderr, /^anwc: unknown option --hosts; --hosts is not an option of this command/, 'a flag of another command is not offered as its own look-alike');
   });
 
+  it('a flag typed without its value stops the run, where yargs would run it with no limit at all', async () => {
+    const before = await anwc(['stats', '--db', db, '--json']);
+    for (const [args, flag] of [
+      [['harvest', '--db', db, '--max-pages'], '--max-pages'],
+      [['harvest', '--max-pages', '--db', db], '--max-pages'],
+      [['harvest', '--db', db, '--hosts', '--max-pages', '3'], '--hosts'],
+      [['harvest', '--db', db, '--resolve'], '--resolve'],
+    ] as const) {
+      const r = await anwc([...args]);
+      assert.equal(r.code, EXIT.USAGE, r.stderr);
+      assert.equal(r.stderr, `anwc: ${flag} needs a value; put it after the flag; anwc harvest --help says what it takes\n`);
+    }
+    assert.equal((await anwc(['stats', '--db', db, '--json'])).stdout, before.stdout, 'nothing was walked or stored');
+    // An empty value given as one is a value: it empties what a configuration file set.
+    const emptied = await anwc(['map', `http://127.0.0.1:${port}/`, '--hosts', '', '--allow-private', '--max-pages', '1', '--progress', 'none']);
+    assert.doesNotMatch(emptied.stderr, /needs a value/);
+  });
+
+  it('a mistyped command, a missing argument and a value outside the choices are each one line naming what to type', async () => {
+    const typo = await anwc(['harves', '--db', db]);
+    assert.equal(typo.code, EXIT.USAGE);
+    assert.equal(typo.stderr, 'anwc: unknown command harves; did you mean harvest? anwc --help lists the commands\n');
+    const unknown = await anwc(['bogus']);
+    assert.equal(unknown.stderr, 'anwc: unknown command bogus; anwc --help lists the commands\n');
+    const missing = await anwc(['map']);
+    assert.equal(missing.code, EXIT.USAGE);
+    assert.equal(missing.stderr, 'anwc: map needs <urls..>; see anwc map --help\n');
+    const choice = await anwc(['harvest', '--db', db, '--progress', 'off']);
+    assert.equal(choice.code, EXIT.USAGE);
+    assert.equal(choice.stderr, 'anwc: --progress takes one of auto, bar, json, none (got "off"); see anwc harvest --help\n');
+    const two = await anwc(['map', 'http://a.test/', '--format', 'json', '-o', 'x']);
+    assert.equal(two.stderr, 'anwc: unknown options --format, -o; --format is not an option of this command; -o: did you mean --db, --out, --order? anwc map --help lists the options\n');
+  });
+
   it('an unknown strategy in an activity file is reported at its own line:col', async () => {
     const file = join(dir, 'zigzag.w4');
     writeFileSync(file, '; a walk\n(define-activity zig\n  :strategy zigzag\n  :actions ((trace)))\n');
