@@ -390,6 +390,8 @@ export interface HostClaim {
 export interface WaitingRetries {
   links: number;
   nextAt: number;
+  /** The link due first, and the outcome that put it back (toStored's shape): what the wait is for. */
+  first?: { url: string; kind: string; detail: Record<string, unknown> };
 }
 
 /** `busyUntil`: other processes hold the host's slots; its next fetch time, when they will have asked again at the earliest. */

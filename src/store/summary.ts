@@ -54,8 +54,25 @@ export function toSummary(rows: Record<keyof StoreSummary, Row[]>): StoreSummary
 /** Store.waitingRetries for both backends: one parameter, `now`. */
 export const WAITING_RETRIES = "SELECT COUNT(*) AS n, MIN(not_before) AS at FROM links WHERE status = 'pending' AND not_before > ?";
 
-export function toWaitingRetries(r: Row | undefined): WaitingRetries | null {
-  return r?.at == null ? null : { links: Number(r.n), nextAt: Number(r.at) };
+/** The link of WAITING_RETRIES due first, with its outcome; same parameter. */
+export const WAITING_FIRST =
+  "SELECT url, outcome_kind AS kind, outcome_detail AS detail FROM links WHERE status = 'pending' AND not_before > ? ORDER BY not_before LIMIT 1";
+
+export function toWaitingRetries(r: Row | undefined, first?: Row): WaitingRetries | null {
+  if (r?.at == null) return null;
+  const waiting: WaitingRetries = { links: Number(r.n), nextAt: Number(r.at) };
+  if (first?.kind != null) waiting.first = { url: String(first.url), kind: String(first.kind), detail: parseDetail(first.detail) };
+  return waiting;
+}
+
+/** A stored outcome's detail; one this version cannot read says nothing rather than failing a progress line. */
+function parseDetail(text: unknown): Record<string, unknown> {
+  try {
+    const d: unknown = text == null ? {} : JSON.parse(String(text));
+    return typeof d === 'object' && d !== null ? (d as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }
 
 export function toStoredQuery(r: Row): StoredQuery {

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { progressView } from '../../src/cli/progress.js';
 import { delayBoundJson, delayBoundText } from '../../src/cli/report/delay-bound.js';
 import type { DelayBound } from '../../src/walk/delay-watch.js';
-import { waitingJson, waitingText } from '../../src/cli/report/waiting.js';
+import { waitCause, waitingJson, waitingText } from '../../src/cli/report/waiting.js';
 import { WalkStats } from '../../src/walk/stats.js';
 import { anwc } from '../support/cli.js';
 import { startTestWeb } from '../support/testweb.js';
@@ -21,6 +21,19 @@ test('the waiting line: how many links, the time the first is due, and how long 
   assert.equal(waitingText({ links: 2, nextAt: NOW - 1 }, NOW), 'waiting: 2 links for a retry, next due 12:02:27 UTC (due now)');
   assert.deepEqual(waitingJson({ links: 5, nextAt: NOW + 41_500 }, NOW), { links: 5, nextAt: '2024-05-01T12:03:09.500Z', inS: 42 });
   assert.equal(waitingJson(undefined, NOW), null);
+});
+
+test('the waiting line says what the first link waits for, and the flag that ends a wait on robots.txt', () => {
+  const robots = { url: 'http://a.test:8080/x', kind: 'robots', detail: { reason: 'robots.txt unreachable (HTTP 500): all disallowed until it answers', failures: 1 } };
+  assert.equal(
+    waitingText({ links: 1, nextAt: NOW + 295_000, first: robots }, NOW),
+    'waiting: 1 link for a retry, next due 12:07:23 UTC (in 4 min 55 s), the first on robots.txt of a.test:8080 (HTTP 500); --max-retries 0 does not wait',
+  );
+  assert.equal(waitCause({ url: 'http://b.test/', kind: 'http-error', detail: { status: 503 } }), 'the first after HTTP 503 at b.test');
+  assert.equal(waitCause({ url: 'http://b.test/', kind: 'failed', detail: { failure: 'timeout' } }), 'the first after timeout at b.test');
+  assert.equal(waitCause({ url: 'not a url', kind: 'http-error', detail: { status: 503 } }), undefined, 'a stored URL it cannot read says nothing');
+  assert.equal(waitCause({ url: 'http://b.test/', kind: 'walked', detail: {} }), undefined);
+  assert.equal(waitingJson({ links: 1, nextAt: NOW + 1000, first: robots }, NOW)?.cause, 'the first on robots.txt of a.test:8080 (HTTP 500); --max-retries 0 does not wait');
 });
 
 /** A stream that says it is a terminal, keeping what is written (escape codes taken out). */

@@ -620,7 +620,9 @@ export function contractSuite(b: Backend): void {
         assert.equal(second.url, 'http://r.test/2', 'the waiting link is passed over before its time');
         assert.equal(await s.leaseNextLink(dom.id, 'me', 60_000, 2000), undefined);
         assert.equal(await s.nextDueAt(dom.id), 5000, 'the domain knows when its waiting link is due');
-        assert.deepEqual(await s.waitingRetries(2000), { links: 1, nextAt: 5000 }, 'the walk knows how many links wait, and until when');
+        assert.deepEqual(await s.waitingRetries(2000), {
+          links: 1, nextAt: 5000, first: { url: 'http://r.test/1', kind: 'http-error', detail: { status: 503 } },
+        }, 'the walk knows how many links wait, until when, and what put the first back');
         assert.equal(await s.waitingRetries(5000), null, 'a link due is not waiting');
         assert.deepEqual((await s.summary()).retries, { pending: 1, nextAt: 5000, retried: 1 });
         assert.deepEqual((await s.domainsWithPending(2000)).map((d) => d.host), ['r.test'], 'a domain with a waiting retry still has work');
@@ -647,6 +649,14 @@ export function contractSuite(b: Backend): void {
         assert.deepEqual([back.status, back.attempts, back.notBefore], ['pending', 0, 5000]);
         assert.equal(await s.leaseNextLink(dom.id, 'me', 60_000, 4999), undefined, 'not before its time');
         assert.deepEqual((await s.summary()).retries, { pending: 1, nextAt: 5000, retried: 0 });
+        await s.addLinks([{ url: 'http://r.test/3', host: 'r.test', depth: 0 }]);
+        const sooner = (await s.leaseNextLink(dom.id, 'me', 60_000, 1000))!;
+        await s.completePage({
+          linkId: sooner.id, owner: 'me', status: 'pending', notBefore: 3000, outcome: { kind: 'http-error', detail: { status: 429 } }, nodes: [], newLinks: [], domainReward: 0, at: 1000,
+        });
+        assert.deepEqual(await s.waitingRetries(2000), {
+          links: 2, nextAt: 3000, first: { url: 'http://r.test/3', kind: 'http-error', detail: { status: 429 } },
+        }, 'the first is the link due first, not the first stored');
         const again = (await s.leaseNextLink(dom.id, 'me', 60_000, 5000))!;
         await s.completePage({
           linkId: again.id, owner: 'me', status: 'pending', notBefore: 9000, outcome: { kind: 'http-error', detail: { status: 503 } },

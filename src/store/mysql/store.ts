@@ -8,7 +8,7 @@ import type {
 } from '../store.js';
 import { MysqlBandCache } from './bands.js';
 import { all, one, run, transaction, type Conn, type Db } from './conn.js';
-import { failedWhere, summaryQueries, toStoredQuery, toSummary, toWaitingRetries, WAITING_RETRIES } from '../summary.js';
+import { failedWhere, summaryQueries, toStoredQuery, toSummary, toWaitingRetries, WAITING_FIRST, WAITING_RETRIES } from '../summary.js';
 import * as frontier from './frontier.js';
 import * as nodes from './nodes.js';
 import { openMysqlPool, type MysqlTarget } from './open.js';
@@ -217,7 +217,8 @@ export class MysqlStore implements Store {
   }
 
   async waitingRetries(now: number): Promise<WaitingRetries | null> {
-    return toWaitingRetries(await one(this.pool, WAITING_RETRIES, [now]));
+    const count = await one(this.pool, WAITING_RETRIES, [now]);
+    return toWaitingRetries(count, count?.at == null ? undefined : await one(this.pool, WAITING_FIRST, [now]));
   }
 
   async requeueRefused(): Promise<number> {

@@ -8,7 +8,7 @@ import type {
   MetaLinkInput, NodeLink, StoredProfile, StoredNode, StoredQuery, StoreSummary, TopDomains, UrlCheck,
 } from '../store.js';
 import { GroupCommit } from '../group-commit.js';
-import { failedWhere, summaryQueries, toStoredQuery, toSummary, toWaitingRetries, WAITING_RETRIES } from '../summary.js';
+import { failedWhere, summaryQueries, toStoredQuery, toSummary, toWaitingRetries, WAITING_FIRST, WAITING_RETRIES } from '../summary.js';
 import * as frontier from './frontier.js';
 import * as nodes from './nodes.js';
 import { openSqliteDb, sqliteWriteError, type SqliteOptions } from './open.js';
@@ -270,7 +270,8 @@ export class SqliteStore implements Store {
   }
 
   async waitingRetries(now: number): Promise<WaitingRetries | null> {
-    return toWaitingRetries(this.db.prepare(WAITING_RETRIES).get(now) as Row | undefined);
+    const count = this.db.prepare(WAITING_RETRIES).get(now) as Row | undefined;
+    return toWaitingRetries(count, count?.at == null ? undefined : (this.db.prepare(WAITING_FIRST).get(now) as Row | undefined));
   }
 
   async requeueRefused(): Promise<number> {
