@@ -636,6 +636,21 @@ export function contractSuite(b: Backend): void {
         assert.equal(await s.nextDueAt(dom.id), null);
       }));
 
+    it('the wait a walk reports names the link due first and what put it back', () =>
+      withStore(b, async (s) => {
+        await s.addLinks(['1', '2'].map((n) => ({ url: `http://q.test/${n}`, host: 'q.test', depth: 0 })));
+        const dom = (await s.domain('q.test'))!;
+        for (const [notBefore, status] of [[9000, 503], [3000, 429]] as const) {
+          const link = (await s.leaseNextLink(dom.id, 'me', 60_000, 1000))!;
+          await s.completePage({
+            linkId: link.id, owner: 'me', status: 'pending', notBefore, outcome: { kind: 'http-error', detail: { status } }, nodes: [], newLinks: [], domainReward: 0, at: 1000,
+          });
+        }
+        assert.deepEqual(await s.waitingRetries(2000), {
+          links: 2, nextAt: 3000, first: { url: 'http://q.test/2', kind: 'http-error', detail: { status: 429 } },
+        }, 'the link due first, not the first stored');
+      }));
+
     it('a link put back without a try (its robots.txt could not be had) keeps its attempts, and waits as a retry does', () =>
       withStore(b, async (s) => {
         await s.addLinks([{ url: 'http://w.test/1', host: 'w.test', depth: 0 }]);
@@ -649,14 +664,6 @@ export function contractSuite(b: Backend): void {
         assert.deepEqual([back.status, back.attempts, back.notBefore], ['pending', 0, 5000]);
         assert.equal(await s.leaseNextLink(dom.id, 'me', 60_000, 4999), undefined, 'not before its time');
         assert.deepEqual((await s.summary()).retries, { pending: 1, nextAt: 5000, retried: 0 });
-        await s.addLinks([{ url: 'http://r.test/3', host: 'r.test', depth: 0 }]);
-        const sooner = (await s.leaseNextLink(dom.id, 'me', 60_000, 1000))!;
-        await s.completePage({
-          linkId: sooner.id, owner: 'me', status: 'pending', notBefore: 3000, outcome: { kind: 'http-error', detail: { status: 429 } }, nodes: [], newLinks: [], domainReward: 0, at: 1000,
-        });
-        assert.deepEqual(await s.waitingRetries(2000), {
-          links: 2, nextAt: 3000, first: { url: 'http://r.test/3', kind: 'http-error', detail: { status: 429 } },
-        }, 'the first is the link due first, not the first stored');
         const again = (await s.leaseNextLink(dom.id, 'me', 60_000, 5000))!;
         await s.completePage({
           linkId: again.id, owner: 'me', status: 'pending', notBefore: 9000, outcome: { kind: 'http-error', detail: { status: 503 } },

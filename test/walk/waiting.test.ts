@@ -9,11 +9,11 @@ test('the wait is read from the store only once the walk has been idle a while, 
     await store.addLinks([{ url: 'http://w.test/1', host: 'w.test', depth: 0 }]);
     const dom = (await store.domain('w.test'))!;
     const link = (await store.leaseNextLink(dom.id, 'me', 60_000, 1000))!;
-    await store.completePage({ linkId: link.id, owner: 'me', status: 'pending', notBefore: 60_000, outcome: { kind: 'http-error' }, nodes: [], newLinks: [], domainReward: 0, at: 1000 });
+    await store.completePage({ linkId: link.id, owner: 'me', status: 'pending', notBefore: 60_000, outcome: { kind: 'http-error', detail: { status: 503 } }, nodes: [], newLinks: [], domainReward: 0, at: 1000 });
     const watch = new WaitingWatch(store);
     assert.equal(await watch.read(undefined, 10_000), undefined, 'a page in flight: at work, not waiting');
     assert.equal(await watch.read(10_000, 10_000 + IDLE_MS - 1), undefined, 'a pause between two pages is no wait');
-    assert.deepEqual(await watch.read(10_000, 10_000 + IDLE_MS), { links: 1, nextAt: 60_000 });
+    assert.deepEqual(await watch.read(10_000, 10_000 + IDLE_MS), { links: 1, nextAt: 60_000, first: { url: 'http://w.test/1', kind: 'http-error', detail: { status: 503 } } });
     assert.equal(await watch.read(10_000, 60_000), undefined, 'due: no longer waiting');
   } finally {
     await store.close();
