@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import { firstRoom, readBody } from '../../src/web/body.js';
+import { firstRoom, readBody, WireError } from '../../src/web/body.js';
 
 /** Where a body's bytes start: the room for them decides what a harvest of small pages holds. */
 
@@ -47,5 +47,33 @@ describe('reading a body sent in chunks', () => {
     const r = await readBody(Readable.from([gzipSync(text)]), 'gzip', CAPS);
     assert.ok(r.ok);
     assert.equal(Buffer.from(r.body).toString(), text);
+  });
+});
+
+describe('reading a body sent as it is', () => {
+  it('keeps a body of exactly the cap whole, and cuts one byte more', async () => {
+    const whole = await readBody(chunks('x'.repeat(30), 'y'.repeat(20)), undefined, { ...CAPS, maxBytes: 50 });
+    assert.ok(whole.ok);
+    assert.deepEqual([whole.body.length, whole.truncated, whole.wireBytes], [50, false, 50]);
+    const over = await readBody(chunks('x'.repeat(30), 'y'.repeat(21)), undefined, { ...CAPS, maxWireBytes: 50 });
+    assert.ok(over.ok);
+    assert.deepEqual([Buffer.from(over.body).toString(), over.truncated, over.wireBytes], ['x'.repeat(30) + 'y'.repeat(20), true, 50]);
+  });
+
+  it('gives an empty body as no bytes', async () => {
+    const r = await readBody(Readable.from([]), undefined, CAPS, '0');
+    assert.ok(r.ok);
+    assert.deepEqual([r.body.length, r.truncated], [0, false]);
+  });
+
+  it('fails as the wire\'s fault when the body breaks off, with an error or without one', async () => {
+    const broken = new Readable({ read() {} });
+    broken.push(Buffer.from('<p>half'));
+    setImmediate(() => broken.destroy(new Error('other side closed')));
+    await assert.rejects(readBody(broken, undefined, CAPS), (e) => e instanceof WireError && /other side closed/.test(e.message));
+    const closed = new Readable({ read() {} });
+    closed.push(Buffer.from('<p>half'));
+    setImmediate(() => closed.destroy());
+    await assert.rejects(readBody(closed, undefined, CAPS), (e) => e instanceof WireError);
   });
 });
