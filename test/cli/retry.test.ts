@@ -171,7 +171,7 @@ describe('retries at the command line', () => {
     const due = Math.min(...(await Promise.all(urls.map(async (u) => (await store.linkByUrl(u))!.notBefore!))));
     await store.close();
     const stats = await anwc(['stats', '--db', db]);
-    assert.match(stats.stdout, /^waiting: 2 links for a retry, next due [\d: -]+ UTC \(in [45] min( \d+ s)?\)$/m);
+    assert.match(stats.stdout, /^waiting: 2 links for a retry, next due [\d: -]+ UTC \(in [45] min( \d+ s)?\), the first after HTTP 429 at wait-[ab]\.test:\d+$/m);
     // The case as met: a rerun with nothing due, whose only output was its progress line.
     const resumed = await anwc(['harvest', '--db', db, '--max-time', '6', ...fast.map((a) => (a === 'none' ? 'json' : a))]);
     assert.equal(resumed.code, 1, 'nothing was due, so nothing was read');
@@ -180,6 +180,7 @@ describe('retries at the command line', () => {
     const { progress } = JSON.parse(lines.at(-1)!);
     assert.equal(progress.pages, 0);
     assert.deepEqual([progress.waiting.links, progress.waiting.nextAt], [2, new Date(due).toISOString()]);
+    assert.match(progress.waiting.cause, /^the first after HTTP 429 at wait-[ab]\.test:\d+$/, 'and what it waits for');
     assert.ok(progress.waiting.inS > 0 && progress.waiting.inS <= 300, String(progress.waiting.inS));
   });
 

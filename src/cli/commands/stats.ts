@@ -19,13 +19,15 @@ export const statsCommand: CommandModule = {
     const store = await openStore(String(resolved(argv, 'db').value), { mustExist: true });
     try {
       const now = Date.now();
-      const [summary, top, runs, workers] = await Promise.all([store.summary(), store.topDomains(10), store.runs(5), store.liveWorkers(now - LIVE_MS)]);
+      const [summary, top, runs, workers, waiting] = await Promise.all([
+        store.summary(), store.topDomains(10), store.runs(5), store.liveWorkers(now - LIVE_MS), store.waitingRetries(now),
+      ]);
       const wheel = top.domains.map((d) => ({ host: d.host, score: d.score, share: top.totalScore > 0 ? d.score / top.totalScore : 0, pages: d.pages, nodes: d.nodes }));
       if (argv.json) {
         process.stdout.write(`${JSON.stringify({ ...summary, wheel, runs, workers })}\n`);
         return;
       }
-      const lines = storeSummaryLines(summary, wheel, now);
+      const lines = storeSummaryLines(summary, wheel, now, waiting?.first);
       if (workers.length > 0) {
         lines.push(`live workers: ${workers.length}`);
         for (const w of workers) {

@@ -1,4 +1,4 @@
-import type { StoreSummary } from '../../store/store.js';
+import type { StoreSummary, WaitingRetries } from '../../store/store.js';
 import type { WalkStats } from '../../walk/stats.js';
 import { waitingText } from './waiting.js';
 import { ELEMENTS_CAP } from '../../html/limits.js';
@@ -79,7 +79,7 @@ export function runSummaryLines(
   ];
 }
 
-export function storeSummaryLines(sum: StoreSummary, wheel: WheelRow[], now = Date.now()): string[] {
+export function storeSummaryLines(sum: StoreSummary, wheel: WheelRow[], now = Date.now(), first?: WaitingRetries['first']): string[] {
   const totalLinks = Object.values(sum.links).reduce((a, b) => a + b, 0);
   return [
     ...table([
@@ -103,7 +103,7 @@ export function storeSummaryLines(sum: StoreSummary, wheel: WheelRow[], now = Da
       ? [`paragraphs met again on other pages: ${sum.copies.exact + sum.copies.near} (the same text ${sum.copies.exact}, near-copies ${sum.copies.near}), each linked to its stored node`]
       : []),
     ...(sum.retries.retried > 0 ? [`retries: ${sum.retries.retried} link(s) needed more than one try`] : []),
-    ...(sum.retries.pending > 0 && sum.retries.nextAt !== null ? [waitingText({ links: sum.retries.pending, nextAt: sum.retries.nextAt }, now)] : []),
+    ...(sum.retries.pending > 0 && sum.retries.nextAt !== null ? [waitingText({ links: sum.retries.pending, nextAt: sum.retries.nextAt, first }, now)] : []),
     ...wheelLines(wheel),
   ];
 }
