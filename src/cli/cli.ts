@@ -167,6 +167,11 @@ function unknownOption(msg: string, args: readonly string[], help: string): User
     return new UserError(`unknown command ${first}`, { fix: near.length > 0 ? `did you mean ${near.join(', ')}? anwc --help lists the commands` : 'anwc --help lists the commands' });
   }
   const flag = (n: string) => (n.length === 1 ? `-${n}` : `--${n}`);
+  // A word typed as itself, not as a flag, is an argument the command does not take.
+  const words = names.filter((n) => args.includes(n) && !args.includes(flag(n)));
+  if (words.length > 0) {
+    return new UserError(`unexpected argument${words.length > 1 ? 's' : ''} ${words.join(' ')}`, { fix: `${help} shows what the command takes` });
+  }
   const hints = names.flatMap((n) => {
     // A flag of another command is known, just not here: a look-alike of itself is no hint.
     if (n in OPTIONS) return [`${flag(n)} is not an option of this command`];

@@ -129,6 +129,9 @@ describe('a newcomer\'s first afternoon', () => {
     const choice = await anwc(['harvest', '--db', db, '--progress', 'off']);
     assert.equal(choice.code, EXIT.USAGE);
     assert.equal(choice.stderr, 'anwc: --progress takes one of auto, bar, json, none (got "off"); see anwc harvest --help\n');
+    const stray = await anwc(['stats', '--db', db, 'extra']);
+    assert.equal(stray.code, EXIT.USAGE);
+    assert.equal(stray.stderr, 'anwc: unexpected argument extra; anwc stats --help shows what the command takes\n', 'a word is not named as a flag');
     const two = await anwc(['map', 'http://a.test/', '--format', 'json', '-o', 'x']);
     assert.equal(two.stderr, 'anwc: unknown options --format, -o; --format is not an option of this command; -o: did you mean --db, --out, --order? anwc map --help lists the options\n');
   });
