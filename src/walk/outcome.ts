@@ -36,7 +36,8 @@ export type WalkOutcome =
    * had (5xx, network) and RFC 9309 says disallow until it can: then the link waits for robots.txt
    * to be read again, and `failures` says how many times in a row it could not be had.
    */
-  | { kind: 'robots'; reason: string; rule?: string; retryAt?: number; failures?: number }
+  /** `cause`: what the fetch of a robots.txt that could not be had gave (`HTTP 500`, `network error: …`). */
+  | { kind: 'robots'; reason: string; rule?: string; retryAt?: number; failures?: number; cause?: string }
   /** The server answered with an error status; `retryAt` when it said Retry-After. */
   | { kind: 'http-error'; status: number; retryAt?: number }
   /** The fetch failed before a usable answer: timeout, dns, refused-address, reset, too-large, … */

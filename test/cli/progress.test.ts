@@ -24,7 +24,7 @@ test('the waiting line: how many links, the time the first is due, and how long 
 });
 
 test('the waiting line says what the first link waits for, and the flag that ends a wait on robots.txt', () => {
-  const robots = { url: 'http://a.test:8080/x', kind: 'robots', detail: { reason: 'robots.txt unreachable (HTTP 500): all disallowed until it answers', failures: 1 } };
+  const robots = { url: 'http://a.test:8080/x', kind: 'robots', detail: { reason: 'robots.txt unreachable (HTTP 500): all disallowed until it answers', failures: 1, cause: 'HTTP 500' } };
   assert.equal(
     waitingText({ links: 1, nextAt: NOW + 295_000, first: robots }, NOW),
     'waiting: 1 link for a retry, next due 12:07:23 UTC (in 4 min 55 s), the first on robots.txt of a.test:8080 (HTTP 500); --max-retries 0 does not wait',

@@ -35,8 +35,7 @@ export function waitCause(first: NonNullable<WaitingRetries['first']>): string |
   }
   const d = first.detail;
   if (first.kind === 'robots') {
-    const why = typeof d.reason === 'string' ? /\(([^)]+)\)/.exec(d.reason)?.[1] : undefined;
-    return `the first on robots.txt of ${host}${why ? ` (${why})` : ''}; --max-retries 0 does not wait`;
+    return `the first on robots.txt of ${host}${typeof d.cause === 'string' ? ` (${d.cause})` : ''}; --max-retries 0 does not wait`;
   }
   if (first.kind === 'http-error' && typeof d.status === 'number') return `the first after HTTP ${d.status} at ${host}`;
   if (first.kind === 'failed' && typeof d.failure === 'string') return `the first after ${d.failure} at ${host}`;
