@@ -4,7 +4,7 @@ import { nearCopies } from '../../src/store/near-copies.js';
 import type { NodeInput, Store } from '../../src/store/store.js';
 import { SqliteStore } from '../../src/store/sqlite/store.js';
 import { rawSql, sqliteDb, withSqliteStore } from '../support/db.js';
-import { bandKeys, NEAR_COPY, shingleSet } from '../../src/text/minhash.js';
+import { bandKeys, NEAR_COPY, shingleSet, toShingles } from '../../src/text/minhash.js';
 import { words } from '../../src/text/tokenize.js';
 import { sha256 } from '../../src/store/hash.js';
 import { shingleBlob } from '../../src/store/rows.js';
@@ -35,6 +35,31 @@ test('the same text is left to the store; a near-copy of an earlier node of the 
   assert.deepEqual(out.map((n) => n.text), [STORY, OTHER]);
   const named = { ...node(STORY.replace('at dusk', 'at night')), copyOf: { id: 9, similarity: 0.8 } };
   assert.deepEqual(nearCopies([node(STORY), named], [[], [stored(2, STORY)]])[1], named);
+});
+
+/** Shingles 1..n, and a node carrying given shingles: the decision reads them, not its text. */
+const upTo = (n: number, ...more: number[]) => toShingles([...Array.from({ length: n }, (_, i) => i + 1), ...more]);
+const withShingles = (text: string, shingles: Uint32Array): NodeInput => ({ ...node(text), shingles });
+const candidateOf = (id: number, shingles: Uint32Array) => ({ id, textHash: sha256(`stored ${id}`), shingles });
+
+test('a near-copy is at least NEAR_COPY alike: 7 of 10 shingles shared is one, 6 of 10 is not, however alone it stands', () => {
+  // 1..8 against 1..7, 9, 10: seven shared of ten, Jaccard exactly 0.7.
+  const at = nearCopies([withShingles('new', upTo(8))], [[candidateOf(1, upTo(7, 9, 10))]]);
+  assert.deepEqual(at[0]!.copyOf, { id: 1, similarity: 0.7 });
+  // 1..8 against 1..6, 9, 10, 11: six shared of eleven; 1..6, 20, 21 against 1..6, 22, 23: six of ten. Each the only candidate, and not near.
+  const below = nearCopies([withShingles('new', upTo(8)), withShingles('other', upTo(6, 20, 21))], [[candidateOf(1, upTo(6, 9, 10, 11))], [candidateOf(2, upTo(6, 22, 23))]]);
+  assert.deepEqual(below.map((n) => n.copyOf), [undefined, undefined]);
+  assert.ok(6 / 10 < NEAR_COPY && 7 / 10 >= NEAR_COPY);
+});
+
+test('of candidates equally alike the first ranked is kept; the same text twice on a page is left to the store', () => {
+  const tie = nearCopies([withShingles('new', upTo(9))], [[candidateOf(4, upTo(9, 30)), candidateOf(3, upTo(9, 31))]]);
+  assert.equal(tie[0]!.copyOf?.id, 4, 'the candidate sharing most band keys comes first and wins a tie');
+  const twice = nearCopies([node(STORY), node(OTHER), node(STORY)], [[], [], []]);
+  assert.deepEqual(twice.map((n) => n.text), [STORY, OTHER, STORY], 'an exact repeat is the store\'s to count, not a near-copy to drop');
+  // An earlier node of the page exactly at NEAR_COPY drops the later one.
+  const page = nearCopies([withShingles('first', upTo(8)), withShingles('second', upTo(7, 9, 10))], [[], []]);
+  assert.deepEqual(page.map((n) => n.text), ['first']);
 });
 
 /** Completes one page of a.test with the nodes, its link added first. */
