@@ -108,7 +108,7 @@ export async function readBody(body: Readable, contentEncoding: string | undefin
     }
   }
 
-  const kept = new Gathered(caps.maxBytes, firstRoom(codings.length > 0, contentLength, first.done ? undefined : first.value.length));
+  const kept = new Gathered(caps.maxBytes, firstRoom(true, contentLength, first.done ? undefined : first.value.length));
   let decodedCut = false;
   async function take(source: AsyncIterable<Buffer>): Promise<void> {
     for await (const chunk of source) {
@@ -124,9 +124,7 @@ export async function readBody(body: Readable, contentEncoding: string | undefin
 
   const stages = codings.map((c, i) => decoder(c, i === 0 ? firstByte : undefined));
   try {
-    // Without codings the stream machinery of a pipeline would only cost time.
-    if (stages.length === 0) await take(fromWire());
-    else await (pipeline as (...s: unknown[]) => Promise<void>)(fromWire, ...stages, take);
+    await (pipeline as (...s: unknown[]) => Promise<void>)(fromWire, ...stages, take);
   } catch (err) {
     if (err instanceof WireError) throw err;
     // Leaving early at a cap aborts the pipeline; that is the cap working, not a failure.
@@ -137,9 +135,9 @@ export async function readBody(body: Readable, contentEncoding: string | undefin
     body.destroy();
   }
   // Bytes the first decoder actually consumed, not the larger amount already pulled off the wire.
-  const consumed = (stages[0] as { bytesWritten?: number } | undefined)?.bytesWritten ?? wire;
+  const consumed = (stages[0] as { bytesWritten?: number }).bytesWritten ?? wire;
   const size = kept.size;
-  if (decodedCut && codings.length > 0 && size / Math.max(consumed, 1) > caps.maxRatio) {
+  if (decodedCut && size / Math.max(consumed, 1) > caps.maxRatio) {
     return {
       ok: false,
       failure: 'too-large',
