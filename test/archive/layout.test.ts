@@ -101,7 +101,22 @@ describe('archive layout', () => {
     assert.equal(safeSegment('..%2f..'), '.._..');
     assert.equal(safeSegment(''), '_');
     assert.equal(safeSegment('nul.txt'), '_nul.txt');
+    assert.equal(safeSegment('%2e'), '_.');
+    for (const device of ['CON', 'aux.html', 'com1', 'LPT9.txt']) assert.equal(safeSegment(device), `_${device}`, device);
+    for (const name of ['icon.png', 'console', 'comx', 'lpt', 'nul-x.txt']) assert.equal(safeSegment(name), name, name);
     assert.equal(safeSegment('bad%zzescape'), 'bad%zzescape');
+  });
+
+  it('keeps a name of 200 bytes whole; a longer one keeps its start and extension, apart by a hash of the whole', () => {
+    const at = 'a'.repeat(195) + '.html';
+    assert.equal(safeSegment(at), at);
+    const over = 'a'.repeat(196) + '.html';
+    const a = safeSegment(over);
+    const b = safeSegment('a'.repeat(197) + '.html');
+    assert.match(a, /^a+~[0-9a-f]{8}\.html$/);
+    assert.ok(Buffer.byteLength(a) <= 200 && a !== b, `${a} / ${b}`);
+    const wide = safeSegment('é'.repeat(150) + '.txt');
+    assert.ok(Buffer.byteLength(wide) <= 200 && wide.endsWith('.txt') && wide.startsWith('é'.repeat(80)), wide);
   });
 
   it('writes hrefs between files as percent-encoded relative references', () => {
