@@ -128,3 +128,27 @@ test('a meta charset that the bytes contradict (they are UTF-8 beyond ASCII) is 
   const gbk = decodeHtml(concat(latin1('<meta charset="gbk"><p>'), Uint8Array.of(0xb5, 0xc6, 0xcb, 0xfe), latin1('</p>')));
   assert.deepEqual([gbk.charset, gbk.source, gbk.text.includes('灯塔')], ['GBK', 'meta', true]);
 });
+
+test('a legacy page that merely starts with the bytes of a byte order mark is read as labelled', () => {
+  // Þ and ÿ in windows-1252 are 0xFE and 0xFF; "AB¿" ends in the last byte of UTF-8's mark.
+  for (const [text, start] of [['þing', 'þ'], ['ÿes', 'ÿ'], ['AB¿', 'A'], ['ï»x', 'ï'], ['ïx¿', 'ï']] as const) {
+    const d = decodeHtml(latin1(text), 'text/html; charset=windows-1252');
+    assert.deepEqual([d.text, d.source], [text, 'http'], `${text} starts with ${start}`);
+  }
+});
+
+test('x-user-defined maps the bytes past ASCII into the private use area, as the standard says', () => {
+  const d = decodeHtml(Uint8Array.of(0x41, 0x80, 0xff), 'text/html; charset=x-user-defined');
+  assert.deepEqual([d.text, d.charset], ['A\uf780\uf7ff', 'x-user-defined']);
+});
+
+test('GBK is read with the gb18030 decoder, whose four-byte sequences a plain GBK codec would break', () => {
+  const d = decodeHtml(Uint8Array.of(0x81, 0x30, 0x81, 0x30, 0xc4, 0xe3), 'text/html; charset=gbk');
+  assert.deepEqual([d.text, d.charset], ['\u0080你', 'GBK']);
+});
+
+test('charsetParam undoes backslash escapes in a quoted value, and passes over a parameter with no value', () => {
+  assert.equal(charsetParam('text/html; charset="utf\\-8"'), 'utf-8');
+  assert.equal(charsetParam('text/html; flag; Charset = latin1 ;x=1'), 'latin1');
+  assert.equal(charsetParam('text/html;charset="koi8-r" trailing; charset=utf-8'), 'koi8-r');
+});
