@@ -6,6 +6,13 @@ import { UserError } from '../errors.js';
  * rather than stored as U+FFFD or reported as dozens of syntax errors.
  */
 export function decodeMarkup(bytes: Uint8Array, file: string): string {
+  // Notepad and Word save "Unicode" as UTF-16 with its byte order mark: a Latin-1 hint would mislead.
+  const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe ? 'UTF-16LE' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'UTF-16BE' : undefined;
+  if (utf16) {
+    throw new UserError(`not UTF-8 text: the file is ${utf16} (it starts with the byte order mark 0x${bytes[0]!.toString(16)} 0x${bytes[1]!.toString(16)})`, {
+      file, line: 1, col: 1, fix: `save the file as UTF-8 (iconv -f ${utf16} -t utf-8, or "UTF-8" in your editor's encoding menu)`,
+    });
+  }
   // The BOM stays in the text (the lexer skips it), so that offsets in the text and in the bytes agree.
   const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
   for (let i = text.indexOf('\ufffd'); i >= 0; i = text.indexOf('\ufffd', i + 1)) {

@@ -25,3 +25,15 @@ test('the first byte that is not UTF-8 is refused at its line and column, after 
     });
   }
 });
+
+test('a file saved as UTF-16 is named so, with the conversion that fixes it, not taken for Latin-1', () => {
+  for (const [bom, name, body] of [[[0xff, 0xfe], 'UTF-16LE', Buffer.from('{\\sen x}', 'utf16le')], [[0xfe, 0xff], 'UTF-16BE', Buffer.from('{\\sen x}', 'utf16le').swap16()]] as const) {
+    assert.throws(() => decodeMarkup(Buffer.concat([Buffer.from(bom), body]), 'w.ane'), (err: unknown) => {
+      assert.ok(err instanceof UserError);
+      assert.equal(err.toLine(), `w.ane:1:1: not UTF-8 text: the file is ${name} (it starts with the byte order mark 0x${bom[0].toString(16)} 0x${bom[1].toString(16)}); save the file as UTF-8 (iconv -f ${name} -t utf-8, or "UTF-8" in your editor's encoding menu)`);
+      return true;
+    });
+  }
+  // A byte not UTF-8 at the very start, with no UTF-16 mark, is found there too.
+  assert.throws(() => decodeMarkup(bytes([0xe9], 'crit}'), 'l.ane'), (err: unknown) => err instanceof UserError && err.line === 1 && err.col === 1 && /byte 0xe9/.test(err.message));
+});

@@ -138,3 +138,17 @@ test('checkMarkup collects every error in source order; parseMarkup throws the f
 test('well-formed text has no errors', () => {
   assert.deepEqual(found('{\\section \\id="a" {\\node \\meta="b" {\\sen c \\{ \\} \\\\ \\"}}}'), []);
 });
+
+test('groups nest 100 deep; the 101st is refused once, where it opens, however deep the file goes on', () => {
+  const nested = (depth: number) => '{\\x '.repeat(depth) + '}'.repeat(depth);
+  assert.deepEqual(found(nested(100)), []);
+  assert.deepEqual(found(nested(101)), ['1:401 too-deep']);
+  assert.deepEqual(found(nested(150)), ['1:401 too-deep']);
+});
+
+test('lines are counted across CRLF and lone CR line ends, and a quoted value ends at either', () => {
+  for (const eol of ['\n', '\r\n', '\r']) {
+    assert.deepEqual(found(`{\\node \\meta="a"${eol}{\\sen one}${eol}}${eol}  }`), ['4:3 stray-close'], JSON.stringify(eol));
+    assert.deepEqual(found(`{\\node${eol}  \\meta="abc${eol}{\\sen x}}`), ['2:9 unterminated-value'], JSON.stringify(eol));
+  }
+});
