@@ -10,7 +10,9 @@
  * walker's frontier (which domains the wheel may draw) and scope (which links it keeps), and what
  * stands between a hostile link and a connection: URL normalization, the address policy, the
  * special-purpose address ranges it refuses, the --resolve mappings, and the bound on a
- * server's Retry-After. The walk engine's own tests start servers and take a quarter of a minute a
+ * server's Retry-After; and what stands between hostile bytes and what we write: a body's
+ * decoding under its caps, a page's charset, an author's markup file (its encoding, lexer and
+ * parser), HTML and XML escaping, and the archive's file names. The walk engine's own tests start servers and take a quarter of a minute a
  * run; to mutate it, add src/walk/engine.ts and dist/test/walk/engine.test.js below and allow
  * about half an hour.
  */
@@ -35,6 +37,14 @@ export default {
     'src/web/resolve-mappings.ts',
     'src/web/ip-ranges.ts',
     'src/web/retry-after.ts',
+    'src/store/near-copies.ts',
+    'src/web/body.ts',
+    'src/html/decode.ts',
+    'src/markup/decode.ts',
+    'src/markup/lex.ts',
+    'src/markup/parse.ts',
+    'src/html/escape.ts',
+    'src/archive/layout.ts',
   ],
   tap: {
     testFiles: [
@@ -55,6 +65,15 @@ export default {
       'dist/test/web/address.test.js',
       'dist/test/web/ip-ranges.test.js',
       'dist/test/web/retry-after.test.js',
+      'dist/test/store/near-copies.test.js',
+      'dist/test/web/body.test.js',
+      'dist/test/html/decode.test.js',
+      'dist/test/markup/decode.test.js',
+      'dist/test/markup/errors.test.js',
+      'dist/test/markup/parse.test.js',
+      'dist/test/markup/roundtrip.test.js',
+      'dist/test/html/escape.test.js',
+      'dist/test/archive/layout.test.js',
     ],
   },
   ignorePatterns: ['dist', '.stryker-tmp', 'reports'],
