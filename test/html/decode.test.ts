@@ -152,3 +152,55 @@ test('charsetParam undoes backslash escapes in a quoted value, and passes over a
   assert.equal(charsetParam('text/html; flag; Charset = latin1 ;x=1'), 'latin1');
   assert.equal(charsetParam('text/html;charset="koi8-r" trailing; charset=utf-8'), 'koi8-r');
 });
+
+test('prescan follows the standard\'s steps: quoting, case, spaces, pragmas, comments, other tags\' attributes, end tags, the first of a name', () => {
+  const cases: [string, string | undefined][] = [
+    ['<meta charset=koi8-r>', 'KOI8-R'],
+    ["<meta charset='koi8-r'>", 'KOI8-R'],
+    ['<META CHARSET="KOI8-R">', 'KOI8-R'],
+    ['<meta/charset=koi8-r>', 'KOI8-R'],
+    ['<metax charset=koi8-r>', undefined],
+    ['<meta charset = koi8-r >', 'KOI8-R'],
+    ['<meta charset koi8-r>', undefined],
+    ['<meta http-equiv="Content-Type" content="text/html; charset=KOI8-R">', 'KOI8-R'],
+    ['<meta content="text/html; charset=koi8-r">', undefined],
+    ['<meta content="text/html; charset=koi8-r" http-equiv=content-type>', 'KOI8-R'],
+    ['<meta http-equiv="refresh" content="0; charset=koi8-r">', undefined],
+    ['<meta charset="utf-16le">', 'UTF-8'],
+    ['<meta charset="UTF-16BE">', 'UTF-8'],
+    ['<meta charset="x-user-defined">', 'windows-1252'],
+    ['<meta charset="bogus"><meta charset="koi8-r">', 'KOI8-R'],
+    [`<meta http-equiv=content-type content='text/html; charset="koi8-r"'>`, 'KOI8-R'],
+    [`<meta http-equiv=content-type content='text/html; charset="koi8-r'>`, undefined],
+    ['<meta http-equiv=content-type content="charset koi8-r; charset=iso-8859-2">', 'ISO-8859-2'],
+    ['<meta http-equiv=content-type content="text/html; CHARSET =  koi8-r ;x">', 'KOI8-R'],
+    ['<meta http-equiv=content-type content="text/html; charset=">', undefined],
+    ['<meta http-equiv=content-type content="text/html">', undefined],
+    ['<!-- <meta charset=koi8-r> --><meta charset=iso-8859-2>', 'ISO-8859-2'],
+    ['<!--><meta charset=koi8-r>', 'KOI8-R'],
+    ['<!---><meta charset=koi8-r>', 'KOI8-R'],
+    ['<a title="<meta charset=koi8-r>"><meta charset=iso-8859-2>', 'ISO-8859-2'],
+    ['<img alt=">" ><meta charset=koi8-r>', 'KOI8-R'],
+    ["</p title='>'><meta charset=koi8-r>", 'KOI8-R'],
+    ["</p title='<meta charset=koi8-r>'><meta charset=iso-8859-2>", 'ISO-8859-2'],
+    ['<!doctype html><meta charset=koi8-r>', 'KOI8-R'],
+    ['<?xml version="1.0"?><meta charset=koi8-r>', 'KOI8-R'],
+    ['<! <meta charset=koi8-r> ><meta charset=iso-8859-2>', 'ISO-8859-2'],
+    ["</p title='>' <meta charset=koi8-r>", undefined],
+    ['</3 <meta charset=koi8-r> ><meta charset=iso-8859-2>', 'ISO-8859-2'],
+    ['<meta charset=koi8-r content="charset=iso-8859-2" http-equiv=content-type>', 'KOI8-R'],
+    ['<meta charset=bogus charset=koi8-r>', undefined],
+    ['<meta http-equiv=content-type http-equiv=refresh content="charset=koi8-r">', 'KOI8-R'],
+    ['<meta content="charset=koi8-r" content="x" charset=iso-8859-2 http-equiv=content-type>', 'ISO-8859-2'],
+    // An unquoted value runs to a space or `>`: the slash is the label's, which no encoding has.
+    ['<meta charset=koi8-r/>', undefined],
+    ['<p>no meta here</p>', undefined],
+    ['< meta charset=koi8-r>', undefined],
+    ['<meta\tcharset=koi8-r>', 'KOI8-R'],
+    ['<meta\ncharset="koi8-r">', 'KOI8-R'],
+    ['<body><p>x</p><meta charset=koi8-r>', 'KOI8-R'],
+    ['<a href=x><meta charset=koi8-r>', 'KOI8-R'],
+    ['<br/><meta charset=koi8-r>', 'KOI8-R'],
+  ];
+  for (const [html, want] of cases) assert.equal(prescanEncoding(latin1(html)), want, html);
+});
