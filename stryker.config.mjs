@@ -11,7 +11,7 @@
  * stands between a hostile link and a connection: URL normalization, the address policy, the
  * special-purpose address ranges it refuses, the --resolve mappings, and the bound on a
  * server's Retry-After; and what stands between hostile bytes and what we write: a body's
- * decoding under its caps, a page's charset, an author's markup file (its encoding, lexer and
+ * decoding under its caps, a page's charset (its meta prescan too), an author's markup file (its encoding, lexer and
  * parser), HTML and XML escaping, and the archive's file names. The walk engine's own tests start servers and take a quarter of a minute a
  * run; to mutate it, add src/walk/engine.ts and dist/test/walk/engine.test.js below and allow
  * about half an hour.
@@ -40,6 +40,7 @@ export default {
     'src/store/near-copies.ts',
     'src/web/body.ts',
     'src/html/decode.ts',
+    'src/html/prescan.ts',
     'src/markup/decode.ts',
     'src/markup/lex.ts',
     'src/markup/parse.ts',
