@@ -11,10 +11,10 @@
  * stands between a hostile link and a connection: URL normalization, the address policy, the
  * special-purpose address ranges it refuses, the --resolve mappings, and the bound on a
  * server's Retry-After; and what stands between hostile bytes and what we write: a body's
- * decoding under its caps, a page's charset (its meta prescan too), an author's markup file (its encoding, lexer and
- * parser), HTML and XML escaping, and the archive's file names. The walk engine's own tests start servers and take a quarter of a minute a
- * run; to mutate it, add src/walk/engine.ts and dist/test/walk/engine.test.js below and allow
- * about half an hour.
+ * decoding under its caps, a page's charset (its meta prescan too), an author's markup file
+ * (its encoding, lexer and parser), HTML and XML escaping, and the archive's file names. The walk
+ * engine's own tests start servers and take a quarter of a minute a run; to mutate it, add
+ * src/walk/engine.ts and dist/test/walk/engine.test.js below and allow about half an hour.
  */
 export default {
   testRunner: 'tap',
