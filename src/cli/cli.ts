@@ -183,12 +183,21 @@ function unknownOption(msg: string, args: readonly string[], help: string): User
   });
 }
 
-/** yargs' "Not enough non-option arguments: got 0, need at least 1" as what the command needs: `anwc map needs <urls..>`. */
+/**
+ * yargs' "Not enough non-option arguments: got 0, need at least 1" as what the command needs: `anwc map needs <urls..>`.
+ * yargs counts the positionals before it looks for unknown flags, so a flag anwc does not know
+ * that took the argument as its value (`anwc import --bogus story.ane`) is named too.
+ */
 function missingPositional(msg: string, args: string[], help: string): UserError | undefined {
   const command = commandNamed(args);
   if (!command || !/^Not enough non-option arguments/.test(msg)) return undefined;
   const wanted = ABOUT[command].command.split(' ').slice(1).filter((w) => w.startsWith('<')).join(' ');
-  return new UserError(`${command} needs ${wanted}`, { fix: `see ${help}` });
+  const took = args.flatMap((a, i) => {
+    const name = /^--([a-zA-Z][-a-zA-Z0-9]*)$/.exec(a)?.[1];
+    const next = args[i + 1];
+    return name !== undefined && !(name in OPTIONS) && next !== undefined && !next.startsWith('-') ? [`${a} took ${next} as its value`] : [];
+  });
+  return new UserError(`${command} needs ${wanted}`, { fix: [...took, `see ${help}`].join('; ') });
 }
 
 /**

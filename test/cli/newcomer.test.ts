@@ -126,6 +126,9 @@ describe('a newcomer\'s first afternoon', () => {
     const missing = await anwc(['map']);
     assert.equal(missing.code, EXIT.USAGE);
     assert.equal(missing.stderr, 'anwc: map needs <urls..>; see anwc map --help\n');
+    const swallowed = await anwc(['map', '--bogus', 'http://a.test/']);
+    assert.equal(swallowed.code, EXIT.USAGE);
+    assert.equal(swallowed.stderr, 'anwc: map needs <urls..>; --bogus took http://a.test/ as its value; see anwc map --help\n', 'the flag that ate the argument is named');
     const choice = await anwc(['harvest', '--db', db, '--progress', 'off']);
     assert.equal(choice.code, EXIT.USAGE);
     assert.equal(choice.stderr, 'anwc: --progress takes one of auto, bar, json, none (got "off"); see anwc harvest --help\n');
