@@ -145,11 +145,12 @@ export function workersSummary(runs: WorkerRun[]): string[] {
  * the run), the frontier and the nodes.
  */
 export async function progressLine(store: Store, started: number, seen: Map<string, number>): Promise<string> {
-  const [workers, sum] = await Promise.all([store.liveWorkers(started - 1000), store.summary()]);
-  const seconds = Math.max(1, (Date.now() - started) / 1000);
+  const now = Date.now();
+  const [workers, sum, due] = await Promise.all([store.liveWorkers(started - 1000), store.summary(), store.waitingRetries(now)]);
+  const seconds = Math.max(1, (now - started) / 1000);
   for (const w of workers) seen.set(w.owner, Math.max(w.pages, seen.get(w.owner) ?? 0));
   const pages = [...seen.values()].reduce((a, p) => a + p, 0);
-  const waiting = sum.retries.pending > 0 && sum.retries.nextAt !== null ? `; ${waitingText({ links: sum.retries.pending, nextAt: sum.retries.nextAt }, Date.now())}` : '';
+  const waiting = due ? `; ${waitingText(due, now)}` : '';
   return `anwc: ${workers.length} workers, ${pages} pages started (${(pages / seconds).toFixed(1)}/s), ${sum.links.pending ?? 0} links waiting, ${sum.nodes.crawler} crawler nodes${waiting}\n`;
 }
 

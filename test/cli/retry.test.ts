@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,6 +62,7 @@ describe('retries at the command line', () => {
     assert.match(stats.stdout, /done\s+3/);
     const json = JSON.parse((await anwc(['stats', '--db', db, '--json'])).stdout);
     assert.deepEqual(json.retries, { pending: 0, nextAt: null, retried: 3 });
+    assert.equal(json.waiting, null);
   });
 
   it('--retry-failed --kind puts back only the failures of that kind, and the rerun walks them', async () => {
@@ -182,6 +184,15 @@ describe('retries at the command line', () => {
     assert.deepEqual([progress.waiting.links, progress.waiting.nextAt], [2, new Date(due).toISOString()]);
     assert.match(progress.waiting.cause, /^the first after HTTP 429 at wait-[ab]\.test:\d+$/, 'and what it waits for');
     assert.ok(progress.waiting.inS > 0 && progress.waiting.inS <= 300, String(progress.waiting.inS));
+    // A link whose time has come waits no more: stats counts it as pending, not as waiting.
+    const file = new Database(db.slice('sqlite:'.length));
+    file.prepare('UPDATE links SET not_before = ? WHERE url = ?').run(Date.now() - 60_000, urls[0]);
+    file.close();
+    const later = await anwc(['stats', '--db', db]);
+    assert.match(later.stdout, /^waiting: 1 link for a retry, next due [\d: -]+ UTC \(in [45] min( \d+ s)?\), the first after HTTP 429 at wait-b\.test:\d+$/m);
+    assert.match(later.stdout, /^ {2}pending +2 \(100\.0%\)$/m);
+    const json = JSON.parse((await anwc(['stats', '--db', db, '--json'])).stdout);
+    assert.deepEqual([json.waiting.links, json.waiting.cause], [1, `the first after HTTP 429 at ${new URL(urls[1]!).host}`]);
   });
 
   for (const [name, fresh] of BACKENDS) {

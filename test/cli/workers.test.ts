@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -77,6 +78,25 @@ describe('the workers\' progress line', () => {
       await store.heartbeat('w1', { now: Date.now(), leaseMs: 30_000, pages: 9 });
       await store.workerStopped('w2');
       assert.match(await progressLine(store, started, seen), /^anwc: 1 workers, 14 pages started/, 'the ended worker\'s 5 pages stay in the sum');
+    } finally {
+      await store.close();
+      await db.cleanup();
+    }
+  });
+
+  it('counts as waiting only the links whose retry is not due yet', async () => {
+    const db = sqliteDb();
+    const store = await openStore(db.url);
+    try {
+      const urls = ['http://a.test/due', 'http://b.test/later', 'http://c.test/never-failed'];
+      await store.addLinks(urls.map((url) => ({ url, host: new URL(url).hostname, depth: 0 })));
+      const file = new Database(db.url.slice('sqlite:'.length));
+      const set = file.prepare('UPDATE links SET not_before = ?, attempts = 1 WHERE url = ?');
+      set.run(Date.now() - 60_000, urls[0]);
+      set.run(Date.now() + 300_000, urls[1]);
+      file.close();
+      const line = await progressLine(store, Date.now(), new Map());
+      assert.match(line, /, 3 links waiting, 0 crawler nodes; waiting: 1 link for a retry, next due [\d:]+ UTC \(in [45] min( \d+ s)?\)\n$/);
     } finally {
       await store.close();
       await db.cleanup();

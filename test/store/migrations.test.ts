@@ -114,7 +114,8 @@ describe('migrations', () => {
           assert.ok(a2.notBefore! >= before - 1000 + RETRY_AFTER_MAX_MS && a2.notBefore! <= after + 1000 + RETRY_AFTER_MAX_MS, String(a2.notBefore));
           assert.equal(b2.notBefore, soon, 'a wait within the bound is left alone');
           assert.ok((await s2.domain('parked.test'))!.nextFetchAt! <= after + 1000 + RETRY_AFTER_MAX_MS);
-          const lines = storeSummaryLines(await s2.summary(), []);
+          const now = Date.now();
+          const lines = storeSummaryLines(await s2.summary(), [], now, await s2.waitingRetries(now));
           assert.ok(lines.some((l) => /^waiting: 2 links for a retry, next due [\d: -]+ UTC \(in \d+ s\)$/.test(l)), lines.join('\n'));
         } finally {
           await s2.close();

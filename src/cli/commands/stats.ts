@@ -3,6 +3,7 @@ import { ABOUT } from './about.js';
 import { openStore } from '../../store/open.js';
 import { resolved, withOptions } from '../options.js';
 import { storeSummaryLines } from '../report/summary.js';
+import { waitingJson } from '../report/waiting.js';
 import { handler } from '../run.js';
 
 /** A worker beats at least every 30 s (heartbeatMs); one silent for twice that is gone. */
@@ -24,10 +25,10 @@ export const statsCommand: CommandModule = {
       ]);
       const wheel = top.domains.map((d) => ({ host: d.host, score: d.score, share: top.totalScore > 0 ? d.score / top.totalScore : 0, pages: d.pages, nodes: d.nodes }));
       if (argv.json) {
-        process.stdout.write(`${JSON.stringify({ ...summary, wheel, runs, workers })}\n`);
+        process.stdout.write(`${JSON.stringify({ ...summary, waiting: waitingJson(waiting ?? undefined, now), wheel, runs, workers })}\n`);
         return;
       }
-      const lines = storeSummaryLines(summary, wheel, now, waiting?.first);
+      const lines = storeSummaryLines(summary, wheel, now, waiting);
       if (workers.length > 0) {
         lines.push(`live workers: ${workers.length}`);
         for (const w of workers) {

@@ -79,7 +79,11 @@ export function runSummaryLines(
   ];
 }
 
-export function storeSummaryLines(sum: StoreSummary, wheel: WheelRow[], now = Date.now(), first?: WaitingRetries['first']): string[] {
+/**
+ * `waiting` is the store's own count of the links not due yet (Store.waitingRetries at `now`): a
+ * link whose retry time has passed is simply pending, and `links by status` counts it there.
+ */
+export function storeSummaryLines(sum: StoreSummary, wheel: WheelRow[], now = Date.now(), waiting?: WaitingRetries | null): string[] {
   const totalLinks = Object.values(sum.links).reduce((a, b) => a + b, 0);
   return [
     ...table([
@@ -103,7 +107,7 @@ export function storeSummaryLines(sum: StoreSummary, wheel: WheelRow[], now = Da
       ? [`paragraphs met again on other pages: ${sum.copies.exact + sum.copies.near} (the same text ${sum.copies.exact}, near-copies ${sum.copies.near}), each linked to its stored node`]
       : []),
     ...(sum.retries.retried > 0 ? [`retries: ${sum.retries.retried} link(s) needed more than one try`] : []),
-    ...(sum.retries.pending > 0 && sum.retries.nextAt !== null ? [waitingText({ links: sum.retries.pending, nextAt: sum.retries.nextAt, first }, now)] : []),
+    ...(waiting ? [waitingText(waiting, now)] : []),
     ...wheelLines(wheel),
   ];
 }
