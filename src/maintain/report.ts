@@ -123,6 +123,9 @@ export function kindOf(tag: string, url: string): RefKind {
   return 'other';
 }
 
+/** What a link the server rate-limited needs: it was not found broken, only not checked. */
+const RATE_LIMITED = 'the server asked for time; rerun later, or with a larger --delay';
+
 export function checkOf(url: string, doc: TestedDoc | undefined, stored: StoredOutcome | undefined): Check {
   if (doc) {
     const base = {
@@ -135,14 +138,21 @@ export function checkOf(url: string, doc: TestedDoc | undefined, stored: StoredO
   const d = stored.detail;
   switch (stored.kind) {
     case 'http-error':
-      return { url, state: 'broken', status: Number(d.status), detail: `HTTP ${String(d.status)}` };
+      // 429 says nothing of the document, only that the server wants fewer requests.
+      return Number(d.status) === 429
+        ? { url, state: 'unchecked', status: 429, detail: `HTTP 429 (too many requests): ${RATE_LIMITED}` }
+        : { url, state: 'broken', status: Number(d.status), detail: `HTTP ${String(d.status)}` };
     case 'failed':
       return { url, state: 'broken', detail: String(d.failure) };
     case 'redirected':
       return { url, state: 'moved', status: Number(d.status), movedTo: String(d.to) };
     case 'robots':
-      // RFC 9309: a robots.txt that cannot be had means the host cannot be reached now; for a link checker, broken.
-      return d.retryAt !== undefined ? { url, state: 'broken', detail: `unreachable: ${String(d.reason)}` } : { url, state: 'skipped', detail: 'robots.txt' };
+      // RFC 9309: a robots.txt that cannot be had means the host cannot be reached now; for a link
+      // checker, broken. Unless it answered 429: the host is up and asks for time.
+      if (d.retryAt === undefined) return { url, state: 'skipped', detail: 'robots.txt' };
+      return d.cause === 'HTTP 429'
+        ? { url, state: 'unchecked', detail: `robots.txt answered HTTP 429 (too many requests): ${RATE_LIMITED}` }
+        : { url, state: 'broken', detail: `unreachable: ${String(d.reason)}` };
     case 'refused':
       return { url, state: 'skipped', detail: String(d.reason) };
     case 'rejected':

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -126,6 +126,14 @@ describe('retries at the command line', () => {
     const harvest = await anwc(['harvest', '--db', db, ...flags]);
     assert.equal(harvest.code, 1, harvest.stderr);
     assert.match(harvest.stderr, /no page was read/);
+
+    // A link checker must not call the site broken: it is up, and asked for time.
+    const report = join(dir, 'throttled-maintain.json');
+    const maintain = await anwc(['maintain', '--site', root, '--out', report, ...flags]);
+    assert.equal(maintain.code, 1, maintain.stderr);
+    assert.match(maintain.stderr, /: 0 broken, 0 moved, 0 refused, 1 not tested,/);
+    const check = JSON.parse(readFileSync(report, 'utf8')).checks[root];
+    assert.deepEqual([check.state, check.detail], ['unchecked', 'robots.txt answered HTTP 429 (too many requests): the server asked for time; rerun later, or with a larger --delay']);
   });
 
   it('map: one page failing through its retries leaves its host walked; errors on five pages give the host up, exit 1, the rest named not walked', async () => {
