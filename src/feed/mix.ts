@@ -44,6 +44,6 @@ export async function getProportion(store: Store): Promise<Proportion> {
 }
 
 export async function setProportion(store: Store, value: number): Promise<void> {
-  if (!(value >= 0 && value <= 1)) parseProportion(String(value));
+  parseProportion(String(value));
   await store.setSetting(PROPORTION_KEY, String(value));
 }

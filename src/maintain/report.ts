@@ -192,11 +192,10 @@ export function buildReport(
   }
   dropSameDocuments(docs);
   const all = Object.values(checks);
+  // A date absent or unreadable, or days not asked for, make NaN, and NaN is within no bound.
   const within = (date: string | undefined, days: number | undefined, future: boolean) => {
-    if (!date || days === undefined) return false;
-    const t = Date.parse(date);
-    if (Number.isNaN(t)) return false;
-    return future ? t >= now && t - now <= days * DAY : t <= now && now - t <= days * DAY;
+    const age = future ? Date.parse(date ?? '') - now : now - Date.parse(date ?? '');
+    return age >= 0 && age <= (days ?? NaN) * DAY;
   };
   const owned = new Set(docs.map((d) => d.url));
   return {

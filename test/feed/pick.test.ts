@@ -108,6 +108,11 @@ describe('the mix setting', () => {
       await setProportion(s, 0.3);
       assert.deepEqual(await getProportion(s), { value: 0.3, source: 'setting' });
       assert.equal(await s.getSetting(PROPORTION_KEY), '0.3');
+      for (const bad of [1.5, -0.1, Number.NaN]) await assert.rejects(setProportion(s, bad), UserError, String(bad));
+      assert.equal(await s.getSetting(PROPORTION_KEY), '0.3', 'a refused value leaves the stored one');
+      await setProportion(s, 1);
+      await setProportion(s, 0);
+      assert.equal(await s.getSetting(PROPORTION_KEY), '0', 'both ends of the range are kept');
       await s.setSetting(PROPORTION_KEY, 'lots');
       await assert.rejects(getProportion(s), (e: unknown) => e instanceof UserError && /anwc mix 0\.5/.test(e.toLine()));
     } finally {

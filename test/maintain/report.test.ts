@@ -50,6 +50,40 @@ describe('the maintenance report', () => {
     assert.deepEqual(r.referrers[`${H}/gone.html`], [`${H}/`, `${H}/index.html`, `${H}/a.html`]);
   });
 
+  it('tells broken and moved links with their pages, and what was modified or expires within the days asked, at the edges', () => {
+    const now = Date.parse('2026-01-10T00:00:00Z');
+    const day = 86_400_000;
+    const at = (ms: number) => new Date(ms).toUTCString();
+    const dated = (path: string, dates: { lastModified?: number; expires?: number }, member = true): TestedDoc => ({
+      ...doc(path, [], path), member,
+      ...(dates.lastModified !== undefined ? { lastModified: at(dates.lastModified) } : {}),
+      ...(dates.expires !== undefined ? { expires: at(dates.expires) } : {}),
+    });
+    const tested = [
+      doc('/', ['/m3', '/m3-over', '/m-now', '/m-future', '/e7', '/e7-over', '/e-now', '/e-past', '/leaf-e', '/junk', '/gone', '/old']),
+      dated('/m3', { lastModified: now - 3 * day }),
+      dated('/m-now', { lastModified: now }),
+      dated('/e-now', { expires: now }),
+      dated('/m3-over', { lastModified: now - 3 * day - 1000 }),
+      dated('/m-future', { lastModified: now + day }),
+      dated('/e7', { expires: now + 7 * day }),
+      dated('/e7-over', { expires: now + 7 * day + 1000 }),
+      dated('/e-past', { expires: now - 1000 }),
+      dated('/leaf-e', { expires: now + day }, false),
+      { ...doc('/junk', [], 'Junk'), lastModified: 'not a date', expires: 'soon' },
+      { ...doc('/old', [], 'Old'), finalUrl: `${H}/new`, lastModified: at(now - day), expires: at(now + day) },
+    ];
+    const stored = new Map<string, StoredOutcome>([[`${H}/gone`, { kind: 'http-error', detail: { status: 410 } }]]);
+    const r = buildReport({ ...task, changedDays: 3, expiredDays: 7 }, tested, stored, now);
+    const paths = (cs: { url: string }[]) => cs.map((c) => c.url.replace(H, ''));
+    assert.deepEqual(paths(r.interesting.modified), ['/m3', '/m-now'], 'within 3 days, not past them nor in the future; a moved page is not "modified"');
+    assert.deepEqual(paths(r.interesting.expiring), ['/e7', '/e-now'], 'within 7 days ahead, of the task\'s own documents that answered, not a leaf\'s nor a moved one\'s');
+    assert.deepEqual(paths(r.interesting.moved), ['/old']);
+    assert.deepEqual(r.interesting.broken.map((b) => [b.check.url.replace(H, ''), paths(b.from.map((url) => ({ url })))]), [['/gone', ['/']]]);
+    const none = buildReport(task, tested, stored, now);
+    assert.deepEqual([none.interesting.modified, none.interesting.expiring], [[], []], 'nothing without --changed and --expired');
+  });
+
   it('keeps two documents whose references differ, though one is the other\'s index.html', () => {
     const r = buildReport(task, [doc('/', ['/a.html']), doc('/index.html', ['/b.html'])], new Map());
     assert.equal(r.docs.length, 2);
