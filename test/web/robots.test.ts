@@ -6,6 +6,7 @@ import {
   ROBOTS_RETRY_BASE_MS,
   checkRobots,
   crawlDelay,
+  isRobotsRules,
   matchRobots,
   productToken,
   robotsFromFetch,
@@ -45,6 +46,7 @@ test('5xx, 429 and network errors disallow all, with a retry time that grows', (
     const d = checkRobots(rules, 'https://example.org/', 'anwc');
     assert.equal(d.allowed, false);
     assert.match(d.reason, /unreachable/);
+    assert.equal(rules.cause, 'error' in result ? 'network error: ECONNRESET' : `HTTP ${result.status}`, 'the cause names the failure');
   }
   let rules = robotsFromFetch({ status: 503 }, T0);
   const delays: number[] = [];
@@ -235,4 +237,44 @@ test('an empty or missing body allows everything; a non-URL is refused', () => {
   assert.equal(allowed(robotsFromFetch({ status: 200 }, T0), 'https://e.org/x'), true);
   assert.equal(allowed(robotsFromFetch({ status: 204, body: '' }, T0), 'https://e.org/x'), true);
   assert.deepEqual(checkRobots(rulesOf(''), 'http://[::1', 'anwc'), { allowed: false, reason: 'not a URL' });
+});
+
+test('the status edges: 2xx is the file, 300 to 499 but 429 allow all, 5xx disallows', () => {
+  const kind = (status: number) => robotsFromFetch({ status, body: 'User-agent: *\nDisallow: /x\n' }, T0).kind;
+  assert.deepEqual([200, 299, 300, 399, 400, 428, 429, 430, 499, 500, 599].map(kind), [
+    'full', 'full', 'allow-all', 'allow-all', 'allow-all', 'allow-all', 'disallow-all', 'allow-all', 'allow-all', 'disallow-all', 'disallow-all',
+  ]);
+});
+
+test('a body of exactly the cap is read whole; one past it with no line end keeps nothing', () => {
+  const head = 'User-agent: *\nDisallow: /x\n';
+  const exact = `${head}#${'c'.repeat(ROBOTS_MAX_BYTES - head.length - 2)}\n`;
+  assert.equal(Buffer.byteLength(exact), ROBOTS_MAX_BYTES);
+  assert.deepEqual([rulesOf(exact).truncated, rulesOf(exact).text === exact], [false, true]);
+  const endless = `Disallow: /${'y'.repeat(ROBOTS_MAX_BYTES)}`;
+  assert.deepEqual([rulesOf(endless).truncated, rulesOf(endless).text], [true, '']);
+  const crlf = `${head}${'#'.repeat(ROBOTS_MAX_BYTES)}`.replace('/x\n', '/x\r');
+  assert.equal(rulesOf(crlf).text, 'User-agent: *\nDisallow: /x\r', 'a CR ends a line too');
+});
+
+test('groups of one agent merged: the largest Crawl-delay', () => {
+  const rules = rulesOf('User-agent: anwc\nCrawl-delay: 2\n\nUser-agent: other\nDisallow: /\n\nUser-agent: anwc\nCrawl-delay: 5\n');
+  assert.equal(crawlDelay(rules, 'anwc'), 5);
+});
+
+test('rules read back from the store are used only when every field has its type', () => {
+  const kinds = [rulesOf('User-agent: *\nDisallow: /x\n'), robotsFromFetch({ status: 404 }, T0), robotsFromFetch({ status: 503 }, T0)];
+  for (const rules of kinds) assert.equal(isRobotsRules(JSON.parse(JSON.stringify(rules))), true, rules.kind);
+  const good = JSON.parse(JSON.stringify(kinds[2])) as Record<string, unknown>;
+  for (const x of [null, 'rules', 7, undefined]) assert.equal(isRobotsRules(x), false, String(x));
+  const spoilt: Record<string, unknown>[] = [
+    { kind: 'some' }, { text: null }, { truncated: 'no' }, { cause: 3 }, { fetchedAt: '1' }, { expiresAt: null }, { failures: '1' }, { retryAfter: '5' },
+  ];
+  for (const change of spoilt) assert.equal(isRobotsRules({ ...good, ...change }), false, JSON.stringify(change));
+  for (const k of ['kind', 'text', 'truncated', 'cause', 'fetchedAt', 'expiresAt', 'failures']) {
+    const { [k]: _, ...rest } = good;
+    assert.equal(isRobotsRules(rest), false, `without ${k}`);
+  }
+  const { retryAfter: _, ...noWait } = good;
+  assert.equal(isRobotsRules(noWait), true, 'retryAfter may be absent');
 });
