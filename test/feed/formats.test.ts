@@ -61,4 +61,22 @@ describe('export formats', () => {
     assert.deepEqual(read, [[['cookie'], tricky], [['cookie'], 'Same set.'], [['milk'], 'Other.'], [[], 'No meta.']]);
     assert.match(toAne(nodes), /\\id="cookie"/);
   });
+
+  it('names each section by its words, spaces as _, a clash numbered, and keeps sets apart that join to the same letters', () => {
+    const meta = (...pairs: [string, string][]) => pairs.map(([word, stem], i) => ({ id: i + 1, word, stem }));
+    const nodes = [
+      node({ id: 1, metaWords: meta(['Sea Wall', 'sea wall']) }),
+      node({ id: 2, metaWords: meta(['sea_wall', 'sea_wal']) }),
+      node({ id: 3, metaWords: meta(['ab', 'ab'], ['c', 'c']) }),
+      node({ id: 4, metaWords: meta(['a', 'a'], ['bc', 'bc']) }),
+      node({ id: 5, metaWords: [] }),
+    ];
+    const ids = [...toAne(nodes).matchAll(/\\id="([^"]*)"/g)].map((m) => m[1]);
+    assert.deepEqual(ids, ['sea_wall', 'sea_wall-2', 'ab-c', 'a-bc', 'no-meta']);
+  });
+
+  it('gives a node whose text has no sentence break, or an author node without sentences, its text as one sentence', () => {
+    assert.deepEqual(exportSentences(node({ origin: 'author', sentences: [], text: 'Only this. And this.' })), ['Only this.', 'And this.']);
+    assert.deepEqual(exportSentences(node({ text: '' })), ['']);
+  });
 });
