@@ -16,9 +16,10 @@
  * decoding under its caps, a page's charset (its meta prescan too), an author's markup file
  * (its encoding, lexer and parser), HTML and XML escaping, and the archive's file names; and what
  * decides a result a user acts on: robots.txt's policy for each answer, when a failure is tried
- * again, each link's state in a maintenance report, the author/crawler mix, the export formats. The walk
- * engine's own tests start servers and take a quarter of a minute a run; to mutate it, add
- * src/walk/engine.ts and dist/test/walk/engine.test.js below and allow about half an hour.
+ * again, each link's state in a maintenance report, the author/crawler mix, the export formats,
+ * and the counts of a run's summary and of `anwc stats`. The walk engine's own tests start
+ * servers and take a quarter of a minute a run; to mutate it, add src/walk/engine.ts and
+ * dist/test/walk/engine.test.js below and allow about half an hour.
  */
 export default {
   testRunner: 'tap',
@@ -55,6 +56,8 @@ export default {
     'src/maintain/report.ts',
     'src/feed/mix.ts',
     'src/feed/formats.ts',
+    'src/walk/stats.ts',
+    'src/cli/report/summary.ts',
   ],
   tap: {
     testFiles: [
@@ -91,6 +94,7 @@ export default {
       'dist/test/maintain/sites.test.js',
       'dist/test/feed/pick.test.js',
       'dist/test/feed/formats.test.js',
+      'dist/test/cli/run-summary.test.js',
     ],
   },
   ignorePatterns: ['dist', '.stryker-tmp', 'reports'],
