@@ -150,7 +150,7 @@ export function checkOf(url: string, doc: TestedDoc | undefined, stored: StoredO
       // RFC 9309: a robots.txt that cannot be had means the host cannot be reached now; for a link
       // checker, broken. Unless it answered 429: the host is up and asks for time.
       if (d.retryAt === undefined) return { url, state: 'skipped', detail: 'robots.txt' };
-      return d.cause === 'HTTP 429'
+      return Number(d.status) === 429
         ? { url, state: 'unchecked', detail: `robots.txt answered HTTP 429 (too many requests): ${RATE_LIMITED}` }
         : { url, state: 'broken', detail: `unreachable: ${String(d.reason)}` };
     case 'refused':

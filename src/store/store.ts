@@ -446,10 +446,10 @@ export interface StoreSummary {
   /** Failed links by failure kind or HTTP status. */
   failures: Record<string, number>;
   /**
-   * Retries: links waiting for another try after a transient failure or for their robots.txt, when
-   * the first is due, and every link that needed more than one try (whatever became of it).
+   * Links that needed more than one try, whatever became of them. The links still waiting for one
+   * are waitingRetries', which counts only those not due yet.
    */
-  retries: { pending: number; nextAt: number | null; retried: number };
+  retries: { retried: number };
   /** Crawler nodes by what their last revalidation found. */
   nodeStatus: Record<NodeStatus, number>;
   /** Crawler nodes by the author's review in the studio. */

@@ -14,12 +14,9 @@ export function summaryQueries(failureKey: string): Record<keyof StoreSummary, s
     links: 'SELECT status AS k, COUNT(*) AS n FROM links GROUP BY status',
     outcomes: 'SELECT outcome_kind AS k, COUNT(*) AS n FROM links WHERE outcome_kind IS NOT NULL GROUP BY outcome_kind',
     failures: `SELECT ${failureKey} AS k, COUNT(*) AS n FROM links WHERE status = 'failed' GROUP BY k`,
-    // A link waiting for a retry has a not-before time; one that waits for its robots.txt has it
-    // without a try spent.
-    retries:
-      "SELECT SUM(CASE WHEN status IN ('pending', 'leased') AND not_before IS NOT NULL THEN 1 ELSE 0 END) AS n, " +
-      'SUM(CASE WHEN attempts > 0 THEN 1 ELSE 0 END) AS retried, ' +
-      "MIN(CASE WHEN status = 'pending' THEN not_before END) AS at FROM links WHERE attempts > 0 OR not_before IS NOT NULL",
+    // Links that needed more than one try. The links waiting for one are Store.waitingRetries: a
+    // retry time that has passed makes a link plainly pending.
+    retries: 'SELECT COUNT(*) AS n FROM links WHERE attempts > 0',
     nodeStatus: "SELECT status AS k, COUNT(*) AS n FROM nodes WHERE origin = 'crawler' GROUP BY status",
     reviews: "SELECT review AS k, COUNT(*) AS n FROM nodes WHERE origin = 'crawler' GROUP BY review",
     copies: 'SELECT kind AS k, COUNT(*) AS n FROM node_copies GROUP BY kind',
@@ -39,11 +36,7 @@ export function toSummary(rows: Record<keyof StoreSummary, Row[]>): StoreSummary
     links: grouped(rows.links),
     outcomes: grouped(rows.outcomes),
     failures: grouped(rows.failures),
-    retries: {
-      pending: count(rows.retries),
-      retried: Number(rows.retries[0]?.retried ?? 0),
-      nextAt: rows.retries[0]?.at == null ? null : Number(rows.retries[0].at),
-    },
+    retries: { retried: count(rows.retries) },
     nodeStatus: Object.fromEntries(NODE_STATUSES.map((s) => [s, grouped(rows.nodeStatus)[s] ?? 0])) as Record<NodeStatus, number>,
     reviews: Object.fromEntries(REVIEWS.map((r) => [r, grouped(rows.reviews)[r] ?? 0])) as Record<Review, number>,
     copies: { exact: grouped(rows.copies).exact ?? 0, near: grouped(rows.copies).near ?? 0 },

@@ -123,7 +123,9 @@ export class FetchStep {
     if (this.gate.lastOutcome.get(origin) !== before) await pause(this.opts.politeness.state(link.host)?.delayMs ?? 0, signal);
     if (!decision.allowed) {
       const r = decision.rules;
-      const retry = r.kind === 'disallow-all' && r.retryAfter !== undefined ? { retryAt: r.retryAfter, failures: r.failures, cause: r.cause } : {};
+      const retry = r.kind === 'disallow-all' && r.retryAfter !== undefined
+        ? { retryAt: r.retryAfter, failures: r.failures, cause: r.cause, ...(r.status === undefined ? {} : { status: r.status }) }
+        : {};
       return { outcome: { kind: 'robots', reason: decision.reason, ...retry } };
     }
     if (signal.aborted) return { outcome: { kind: 'failed', failure: 'interrupted' } };

@@ -34,10 +34,10 @@ export type WalkOutcome =
   /**
    * robots.txt forbids the URL for our product token; or, with `retryAt`, robots.txt could not be
    * had (5xx, network) and RFC 9309 says disallow until it can: then the link waits for robots.txt
-   * to be read again, and `failures` says how many times in a row it could not be had.
+   * to be read again, and `failures` says how many times in a row it could not be had. `cause`: what
+   * that fetch gave (`HTTP 500`, `network error: …`); `status`: its HTTP status, when it answered.
    */
-  /** `cause`: what the fetch of a robots.txt that could not be had gave (`HTTP 500`, `network error: …`). */
-  | { kind: 'robots'; reason: string; rule?: string; retryAt?: number; failures?: number; cause?: string }
+  | { kind: 'robots'; reason: string; rule?: string; retryAt?: number; failures?: number; cause?: string; status?: number }
   /** The server answered with an error status; `retryAt` when it said Retry-After. */
   | { kind: 'http-error'; status: number; retryAt?: number }
   /** The fetch failed before a usable answer: timeout, dns, refused-address, reset, too-large, … */

@@ -28,6 +28,8 @@ export interface RobotsRules {
   truncated: boolean;
   /** What the fetch gave: `HTTP 404`, `network error: ECONNRESET`. */
   cause: string;
+  /** The HTTP status, when the server answered at all. */
+  status?: number;
   /** Epoch milliseconds. */
   fetchedAt: number;
   /** After this (epoch ms) the rules are stale and robots.txt must be fetched again. */
@@ -66,7 +68,8 @@ export function isRobotsRules(x: unknown): x is RobotsRules {
     typeof r.fetchedAt === 'number' &&
     typeof r.expiresAt === 'number' &&
     typeof r.failures === 'number' &&
-    (r.retryAfter === undefined || typeof r.retryAfter === 'number')
+    (r.retryAfter === undefined || typeof r.retryAfter === 'number') &&
+    (r.status === undefined || typeof r.status === 'number')
   );
 }
 
@@ -92,10 +95,11 @@ function retryDelay(failures: number): number {
   return Math.min(ROBOTS_RETRY_BASE_MS * 2 ** Math.max(0, failures - 1), ROBOTS_RETRY_MAX_MS);
 }
 
-function unreachable(cause: string, fetchedAt: number, previous?: RobotsRules, askedWaitMs?: number): RobotsRules {
+function unreachable(cause: string, fetchedAt: number, previous?: RobotsRules, answered?: { status: number; retryAfterMs?: number }): RobotsRules {
   const failures = (previous?.kind === 'disallow-all' ? previous.failures : 0) + 1;
-  const retryAfter = fetchedAt + (askedWaitMs ?? retryDelay(failures));
-  return { kind: 'disallow-all', text: '', truncated: false, cause, fetchedAt, expiresAt: retryAfter, retryAfter, failures };
+  const retryAfter = fetchedAt + (answered?.retryAfterMs ?? retryDelay(failures));
+  const status = answered ? { status: answered.status } : {};
+  return { kind: 'disallow-all', text: '', truncated: false, cause, ...status, fetchedAt, expiresAt: retryAfter, retryAfter, failures };
 }
 
 /**
@@ -114,12 +118,12 @@ export function robotsFromFetch(result: RobotsFetchResult, fetchedAt: number, pr
   const expiresAt = fetchedAt + ROBOTS_MAX_AGE_MS;
   if (status >= 200 && status < 300) {
     const { text, truncated } = readRobotsBody(result.body ?? '');
-    return { kind: 'full', text, truncated, cause, fetchedAt, expiresAt, failures: 0 };
+    return { kind: 'full', text, truncated, cause, status, fetchedAt, expiresAt, failures: 0 };
   }
   if (status >= 300 && status < 500 && status !== 429) {
-    return { kind: 'allow-all', text: '', truncated: false, cause, fetchedAt, expiresAt, failures: 0 };
+    return { kind: 'allow-all', text: '', truncated: false, cause, status, fetchedAt, expiresAt, failures: 0 };
   }
-  return unreachable(cause, fetchedAt, previous, result.retryAfterMs);
+  return unreachable(cause, fetchedAt, previous, result);
 }
 
 /** Parsed rules per RobotsRules object, so a page check does not re-parse the text. */

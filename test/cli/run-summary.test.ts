@@ -111,7 +111,7 @@ test('anwc stats says each count of the database, and each optional line only wh
   const sum: StoreSummary = {
     nodes: { author: 4, crawler: 20 }, metaWords: 7, queries: 3, domains: 2,
     links: { done: 30, pending: 10 }, outcomes: { harvested: 25, redirected: 5 }, failures: { timeout: 2 },
-    retries: { pending: 1, nextAt: 0, retried: 3 },
+    retries: { retried: 3 },
     nodeStatus: { ok: 17, changed: 2, gone: 1 }, reviews: { unreviewed: 15, approved: 4, rejected: 1 },
     copies: { exact: 2, near: 3 }, offTopic: 5,
   };
@@ -134,7 +134,7 @@ test('anwc stats says each count of the database, and each optional line only wh
   ]) assert.match(text, line);
 
   const bare: StoreSummary = {
-    ...sum, nodes: { author: 1, crawler: 0 }, links: {}, outcomes: {}, failures: {}, retries: { pending: 0, nextAt: null, retried: 0 },
+    ...sum, nodes: { author: 1, crawler: 0 }, links: {}, outcomes: {}, failures: {}, retries: { retried: 0 },
     nodeStatus: { ok: 0, changed: 0, gone: 0 }, reviews: { unreviewed: 0, approved: 0, rejected: 0 }, copies: { exact: 0, near: 0 }, offTopic: 0,
   };
   assert.deepEqual(storeSummaryLines(bare, [], now, null), [

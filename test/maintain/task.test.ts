@@ -42,7 +42,8 @@ describe('test results', () => {
     assert.equal(checkOf('u', undefined, { kind: 'robots', detail: { reason: 'unreachable', retryAt: 1 } }).state, 'broken');
     assert.equal(checkOf('u', undefined, { kind: 'robots', detail: { reason: 'unreachable', retryAt: 1, cause: 'HTTP 503' } }).state, 'broken');
     // A server that rate-limits has said nothing about the document.
-    const limited = checkOf('u', undefined, { kind: 'robots', detail: { reason: 'unreachable', retryAt: 1, cause: 'HTTP 429' } });
+    assert.equal(checkOf('u', undefined, { kind: 'robots', detail: { reason: 'unreachable', retryAt: 1, cause: 'HTTP 503', status: 503 } }).state, 'broken');
+    const limited = checkOf('u', undefined, { kind: 'robots', detail: { reason: 'unreachable', retryAt: 1, cause: 'HTTP 429', status: 429 } });
     assert.deepEqual([limited.state, limited.detail], ['unchecked', 'robots.txt answered HTTP 429 (too many requests): the server asked for time; rerun later, or with a larger --delay']);
     const page = checkOf('u', undefined, { kind: 'http-error', detail: { status: 429 } });
     assert.deepEqual([page.state, page.status, page.detail], ['unchecked', 429, 'HTTP 429 (too many requests): the server asked for time; rerun later, or with a larger --delay']);

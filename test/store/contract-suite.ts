@@ -592,7 +592,7 @@ export function contractSuite(b: Backend): void {
         assert.deepEqual(sum, {
           nodes: { author: 0, crawler: 1 }, metaWords: 1, queries: 1, domains: 1,
           links: { done: 1, failed: 2 }, outcomes: { harvested: 1, failed: 1, 'http-error': 1 }, failures: { timeout: 1, 'http-404': 1 },
-          retries: { pending: 0, nextAt: null, retried: 0 }, nodeStatus: { ok: 1, changed: 0, gone: 0 }, reviews: { unreviewed: 1, approved: 0, rejected: 0 }, copies: { exact: 0, near: 0 },
+          retries: { retried: 0 }, nodeStatus: { ok: 1, changed: 0, gone: 0 }, reviews: { unreviewed: 1, approved: 0, rejected: 0 }, copies: { exact: 0, near: 0 },
           offTopic: 0,
         });
         const q = (await s.searchQuery(qid))!;
@@ -624,7 +624,7 @@ export function contractSuite(b: Backend): void {
           links: 1, nextAt: 5000, first: { url: 'http://r.test/1', kind: 'http-error', detail: { status: 503 } },
         }, 'the walk knows how many links wait, until when, and what put the first back');
         assert.equal(await s.waitingRetries(5000), null, 'a link due is not waiting');
-        assert.deepEqual((await s.summary()).retries, { pending: 1, nextAt: 5000, retried: 1 });
+        assert.deepEqual((await s.summary()).retries, { retried: 1 });
         assert.deepEqual((await s.domainsWithPending(2000)).map((d) => d.host), ['r.test'], 'a domain with a waiting retry still has work');
         const again = (await s.leaseNextLink(dom.id, 'me', 60_000, 5000))!;
         assert.equal(again.id, first.id, 'due at its time');
@@ -632,7 +632,8 @@ export function contractSuite(b: Backend): void {
         await s.completePage({ linkId: again.id, owner: 'me', status: 'failed', outcome: { kind: 'http-error', detail: { status: 503 } }, nodes: [], newLinks: [], domainReward: 0 });
         const failed = (await s.link(first.id))!;
         assert.deepEqual([failed.status, failed.notBefore], ['failed', null]);
-        assert.deepEqual((await s.summary()).retries, { pending: 0, nextAt: null, retried: 1 });
+        assert.deepEqual((await s.summary()).retries, { retried: 1 });
+        assert.equal(await s.waitingRetries(0), null, 'a link failed for good waits for nothing');
         assert.equal(await s.nextDueAt(dom.id), null);
       }));
 
@@ -663,14 +664,16 @@ export function contractSuite(b: Backend): void {
         const back = (await s.link(first.id))!;
         assert.deepEqual([back.status, back.attempts, back.notBefore], ['pending', 0, 5000]);
         assert.equal(await s.leaseNextLink(dom.id, 'me', 60_000, 4999), undefined, 'not before its time');
-        assert.deepEqual((await s.summary()).retries, { pending: 1, nextAt: 5000, retried: 0 });
+        assert.deepEqual((await s.summary()).retries, { retried: 0 }, 'no try was spent');
+        assert.deepEqual(await s.waitingRetries(4999), { links: 1, nextAt: 5000, first: { url: 'http://w.test/1', kind: 'robots', detail: { retryAt: 5000, failures: 1 } } });
         const again = (await s.leaseNextLink(dom.id, 'me', 60_000, 5000))!;
         await s.completePage({
           linkId: again.id, owner: 'me', status: 'pending', notBefore: 9000, outcome: { kind: 'http-error', detail: { status: 503 } },
           nodes: [], newLinks: [], domainReward: 0, at: 5000,
         });
         assert.equal((await s.link(first.id))!.attempts, 1, 'a try of its own counts');
-        assert.deepEqual((await s.summary()).retries, { pending: 1, nextAt: 9000, retried: 1 });
+        assert.deepEqual((await s.summary()).retries, { retried: 1 });
+        assert.equal((await s.waitingRetries(5000))?.nextAt, 9000);
       }));
 
     it('claims a host for every process: its delay, its requests in flight, then its next link; the page\'s answer moves the next time', () =>

@@ -47,6 +47,7 @@ test('5xx, 429 and network errors disallow all, with a retry time that grows', (
     assert.equal(d.allowed, false);
     assert.match(d.reason, /unreachable/);
     assert.equal(rules.cause, 'error' in result ? 'network error: ECONNRESET' : `HTTP ${result.status}`, 'the cause names the failure');
+    assert.equal(rules.status, 'error' in result ? undefined : result.status, 'the status, when the server answered');
   }
   let rules = robotsFromFetch({ status: 503 }, T0);
   const delays: number[] = [];
@@ -268,7 +269,7 @@ test('rules read back from the store are used only when every field has its type
   const good = JSON.parse(JSON.stringify(kinds[2])) as Record<string, unknown>;
   for (const x of [null, 'rules', 7, undefined]) assert.equal(isRobotsRules(x), false, String(x));
   const spoilt: Record<string, unknown>[] = [
-    { kind: 'some' }, { text: null }, { truncated: 'no' }, { cause: 3 }, { fetchedAt: '1' }, { expiresAt: null }, { failures: '1' }, { retryAfter: '5' },
+    { kind: 'some' }, { text: null }, { truncated: 'no' }, { cause: 3 }, { fetchedAt: '1' }, { expiresAt: null }, { failures: '1' }, { retryAfter: '5' }, { status: '429' },
   ];
   for (const change of spoilt) assert.equal(isRobotsRules({ ...good, ...change }), false, JSON.stringify(change));
   for (const k of ['kind', 'text', 'truncated', 'cause', 'fetchedAt', 'expiresAt', 'failures']) {
@@ -277,4 +278,6 @@ test('rules read back from the store are used only when every field has its type
   }
   const { retryAfter: _, ...noWait } = good;
   assert.equal(isRobotsRules(noWait), true, 'retryAfter may be absent');
+  const { status: __, ...noStatus } = good;
+  assert.equal(isRobotsRules(noStatus), true, 'status may be absent (a network error, or rules stored by an older version)');
 });
