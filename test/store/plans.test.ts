@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import type Database from 'better-sqlite3';
 import * as frontier from '../../src/store/sqlite/frontier.js';
+import { KnownDomains } from '../../src/store/known-domains.js';
 import { failedWhere, summaryQueries, WAITING_RETRIES } from '../../src/store/summary.js';
 import { SQLITE_FAILURE_KEY } from '../../src/store/sqlite/store.js';
 import { CANDIDATE_ROWS } from '../../src/store/sqlite/nodes.js';
@@ -36,7 +37,7 @@ test('SQLite: every look for links of a status reads the index that holds that s
   withPlans((plan, db) => {
     const seen = recording(db);
     const live = seen.db;
-    frontier.addLinks(live, [{ url: 'http://a.test/', host: 'a.test', depth: 0 }], 0);
+    frontier.addLinks(live, [{ url: 'http://a.test/', host: 'a.test', depth: 0 }], 0, new KnownDomains());
     frontier.claimNextLink(live, 1, 'w1', { leaseMs: 1000, now: 0, order: 'discovery', perHost: 1, gapMs: 0, count: 2 });
     frontier.heartbeat(live, 'w1', { now: 0, leaseMs: 1000, pages: 0 });
     frontier.liveWorkers(live, 0);

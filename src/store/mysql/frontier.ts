@@ -3,6 +3,7 @@ import { counterDeltas, firstInOrder, LINK_COLUMNS, linkOrderSql, toDomainScore,
 import { SCORE_FLOOR } from '../store.js';
 import type { ClaimResult, CompletePageInput, CompletePageResult, DomainScore, HostClaim, Link, LinkInput, LinkOrder, WorkerInfo } from '../store.js';
 import type { MysqlBandCache } from './bands.js';
+import type { KnownDomains } from '../known-domains.js';
 import { all, Contended, one, run, type Conn, type Statement, type Tx } from './conn.js';
 import { searches, withNearCopiesAsync } from '../near-copies.js';
 import { insertNodes, nodesSharingBands } from './nodes.js';
@@ -14,30 +15,30 @@ import { insertNodes, nodesSharingBands } from './nodes.js';
  */
 
 /**
- * The ids of hosts' domains, made where missing. A domain row is never deleted, so its id, once
- * known, is kept in `known` (the store's, for the life of the process) and not read again.
+ * The ids of hosts' domains, made where missing; the ids already `known` are not read again.
  * A plain read first: INSERT IGNORE on a host that exists takes a shared lock on its row, and a
  * transaction that later bumps that domain's counters would then wait on its twin (a deadlock).
  */
-async function domainIds(c: Conn, hosts: string[], known: Map<string, number>): Promise<Map<string, number>> {
+async function domainIds(c: Conn, hosts: string[], known: KnownDomains): Promise<Map<string, number>> {
   const unique = [...new Set(hosts)].sort();
   const find = async (list: string[]) =>
     (await all(c, 'SELECT id, host FROM domains WHERE host IN (?)', [list])).map((r) => [String(r.host), Number(r.id)] as const);
-  const out = new Map(unique.flatMap((h) => (known.has(h) ? [[h, known.get(h)!] as const] : [])));
-  const unknown = unique.filter((h) => !out.has(h));
+  const out = new Map<string, number>();
+  const unknown: string[] = [];
+  for (const h of unique) {
+    const id = known.get(h);
+    if (id === undefined) unknown.push(h);
+    else out.set(h, id);
+  }
   if (unknown.length > 0) for (const [h, id] of await find(unknown)) out.set(h, id);
   const missing = unknown.filter((h) => !out.has(h));
   if (missing.length > 0) {
     await run(c, 'INSERT IGNORE INTO domains (host) VALUES ?', [missing.map((h) => [h])]);
     for (const [h, id] of await find(missing)) out.set(h, id);
   }
-  if (known.size > KNOWN_DOMAINS_MAX) known.clear();
   for (const h of unknown) known.set(h, out.get(h)!);
   return out;
 }
-
-/** Hosts whose domain id a store keeps in memory (about 100 bytes each). */
-const KNOWN_DOMAINS_MAX = 100_000;
 
 const INSERT_LINKS = 'INSERT IGNORE INTO links (url, url_hash, domain_id, depth, query_id, referrer_id, discovered_at, priority) VALUES ?';
 
@@ -45,12 +46,12 @@ const INSERT_LINKS = 'INSERT IGNORE INTO links (url, url_hash, domain_id, depth,
  * Rows for INSERT_LINKS. Input order is discovery order (ids), so rows are not sorted for lock
  * order; a deadlock between two writers is retried by transaction().
  */
-async function linkRows(c: Conn, links: LinkInput[], at: number, known: Map<string, number>): Promise<unknown[][]> {
+async function linkRows(c: Conn, links: LinkInput[], at: number, known: KnownDomains): Promise<unknown[][]> {
   const domains = await domainIds(c, links.map((l) => l.host), known);
   return links.map((l) => [l.url, sha256(l.url), domains.get(l.host)!, l.depth, l.queryId ?? null, l.referrerId ?? null, at, l.priority ?? 0]);
 }
 
-export async function addLinks(c: Conn, links: LinkInput[], at: number, known: Map<string, number>): Promise<number> {
+export async function addLinks(c: Conn, links: LinkInput[], at: number, known: KnownDomains): Promise<number> {
   if (links.length === 0) return 0;
   return (await run(c, INSERT_LINKS, [await linkRows(c, links, at, known)])).affectedRows;
 }
@@ -173,7 +174,7 @@ export async function scoresSince(c: Conn, since: number): Promise<{ scores: Dom
  * cache does not hold; the nodes (when the page gave any); then every other write with the commit.
  */
 export async function completePage(
-  c: Tx, p: CompletePageInput, known: Map<string, number>, full: FullBands, cache: MysqlBandCache,
+  c: Tx, p: CompletePageInput, known: KnownDomains, full: FullBands, cache: MysqlBandCache,
 ): Promise<CompletePageResult> {
   const at = p.at ?? Date.now();
   const lease: Statement = ['SELECT url, domain_id, lease_owner FROM links WHERE id = ? FOR UPDATE', [p.linkId]];

@@ -7,6 +7,7 @@ import type {
   MetaLinkInput, NodeLink, StoredProfile, StoredNode, StoredQuery, StoreSummary, TopDomains, UrlCheck,
 } from '../store.js';
 import { MysqlBandCache } from './bands.js';
+import { KnownDomains } from '../known-domains.js';
 import { all, one, run, transaction, type Conn, type Db } from './conn.js';
 import { failedWhere, summaryQueries, toStoredQuery, toSummary, toWaitingRetries, WAITING_FIRST, WAITING_RETRIES } from '../summary.js';
 import * as frontier from './frontier.js';
@@ -24,8 +25,8 @@ const MYSQL_FAILURE_KEY =
  */
 export class MysqlStore implements Store {
   readonly kind = 'mysql' as const;
-  /** Domain ids by host, as this process has seen them (frontier.ts, domainIds). */
-  private readonly domainIds = new Map<string, number>();
+  /** Domain ids by host, as this process has seen them. */
+  private readonly domainIds = new KnownDomains();
 
   /** A transaction that may have made domains was taken back: the ids it gave them are no one's. */
   private readonly forgetDomains = (): void => this.domainIds.clear();

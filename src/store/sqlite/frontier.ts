@@ -4,6 +4,7 @@ import { counterDeltas, firstInOrder, LINK_COLUMNS, linkOrderSql, toDomainScore,
 import { SCORE_FLOOR } from '../store.js';
 import type { ClaimResult, CompletePageInput, CompletePageResult, DomainScore, HostClaim, Link, LinkInput, LinkOrder, WorkerInfo } from '../store.js';
 import type { BandCache } from './bands.js';
+import type { KnownDomains } from '../known-domains.js';
 import { withNearCopies } from '../near-copies.js';
 import { insertNodes, nodesSharingBands } from './nodes.js';
 
@@ -12,20 +13,24 @@ import { insertNodes, nodesSharingBands } from './nodes.js';
  * write transaction taken IMMEDIATE is already the lock that MySQL gets from SKIP LOCKED.
  */
 
-function domainIds(db: Database.Database, hosts: string[]): Map<string, number> {
-  const insert = db.prepare('INSERT OR IGNORE INTO domains (host) VALUES (?)');
-  const select = db.prepare('SELECT id FROM domains WHERE host = ?');
+/** The ids of hosts' domains, made where missing; the ids already `known` are not read again. */
+function domainIds(db: Database.Database, hosts: string[], known: KnownDomains): Map<string, number> {
   const out = new Map<string, number>();
   for (const h of new Set(hosts)) {
-    insert.run(h);
-    out.set(h, (select.get(h) as { id: number }).id);
+    let id = known.get(h);
+    if (id === undefined) {
+      db.prepare('INSERT OR IGNORE INTO domains (host) VALUES (?)').run(h);
+      id = Number((db.prepare('SELECT id FROM domains WHERE host = ?').get(h) as Row).id);
+      known.set(h, id);
+    }
+    out.set(h, id);
   }
   return out;
 }
 
-export function addLinks(db: Database.Database, links: LinkInput[], at: number): number {
+export function addLinks(db: Database.Database, links: LinkInput[], at: number, known: KnownDomains): number {
   if (links.length === 0) return 0;
-  const domains = domainIds(db, links.map((l) => l.host));
+  const domains = domainIds(db, links.map((l) => l.host), known);
   const insert = db.prepare(
     `INSERT OR IGNORE INTO links (url, url_hash, domain_id, depth, query_id, referrer_id, discovered_at, priority)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -122,7 +127,7 @@ export function scoresSince(db: Database.Database, since: number): { scores: Dom
   return { scores: rows.map(toDomainScore), latest: rows.length === 0 ? since : Number(rows[rows.length - 1]!.score_at) };
 }
 
-export function completePage(db: Database.Database, p: CompletePageInput, full: FullBands, bands: BandCache): CompletePageResult {
+export function completePage(db: Database.Database, p: CompletePageInput, known: KnownDomains, full: FullBands, bands: BandCache): CompletePageResult {
   const at = p.at ?? Date.now();
   const link = db.prepare('SELECT url, domain_id, depth, lease_owner FROM links WHERE id = ?').get(p.linkId) as Row | undefined;
   if (!link) throw new Error(`completePage: no link ${p.linkId}`);
@@ -130,7 +135,7 @@ export function completePage(db: Database.Database, p: CompletePageInput, full: 
 
   const marked = withNearCopies(p.nodes, (signatures, limit) => nodesSharingBands(db, signatures, limit, full, bands));
   const nodes = insertNodes(db, 'crawler', marked, String(link.url), at, full, bands);
-  const newLinks = addLinks(db, p.newLinks, at);
+  const newLinks = addLinks(db, p.newLinks, at, known);
   const status = p.status ?? 'done';
   const retry = status === 'pending' ? 1 : 0;
   const tried = retry && p.attempted !== false ? 1 : 0;

@@ -8,6 +8,7 @@ import type {
   MetaLinkInput, NodeLink, StoredProfile, StoredNode, StoredQuery, StoreSummary, TopDomains, UrlCheck,
 } from '../store.js';
 import { GroupCommit } from '../group-commit.js';
+import { KnownDomains } from '../known-domains.js';
 import { failedWhere, summaryQueries, toStoredQuery, toSummary, toWaitingRetries, WAITING_FIRST, WAITING_RETRIES } from '../summary.js';
 import * as frontier from './frontier.js';
 import * as nodes from './nodes.js';
@@ -31,6 +32,9 @@ export class SqliteStore implements Store {
 
   /** The band rows in memory for the near-copy search (bands.ts). */
   private readonly bands = new BandCache();
+
+  /** Domain ids by host, as this connection has seen them. */
+  private readonly domainIds = new KnownDomains();
 
   /**
    * Runs a function in a transaction of the kind asked for. Made once: better-sqlite3 builds four
@@ -57,8 +61,9 @@ export class SqliteStore implements Store {
         return this.inTransaction.immediate(fn);
       } catch (err) {
         // The near-copy search may have read the band keys of nodes the rollback took back, and their
-        // ids go to the next nodes written.
+        // ids go to the next nodes written; so may the domains it made.
         this.bands.forget();
+        this.domainIds.clear();
         const code = (err as { code?: string }).code ?? '';
         const busy = code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED');
         if (!busy || attempt >= 3) throw sqliteWriteError(err, this.db.name);
@@ -175,7 +180,7 @@ export class SqliteStore implements Store {
   async recordSeeds(q: SearchQueryInput, links: Omit<LinkInput, 'queryId'>[]): Promise<{ queryId: number; newLinks: number }> {
     return this.write(() => {
       const queryId = this.insertQuery(q);
-      const newLinks = frontier.addLinks(this.db, links.map((l) => ({ ...l, queryId })), q.at ?? Date.now());
+      const newLinks = frontier.addLinks(this.db, links.map((l) => ({ ...l, queryId })), q.at ?? Date.now(), this.domainIds);
       return { queryId, newLinks };
     });
   }
@@ -195,7 +200,7 @@ export class SqliteStore implements Store {
   }
 
   async addLinks(links: LinkInput[], at = Date.now()): Promise<number> {
-    return this.write(() => frontier.addLinks(this.db, links, at));
+    return this.write(() => frontier.addLinks(this.db, links, at, this.domainIds));
   }
 
   async link(id: number): Promise<Link | undefined> {
@@ -226,7 +231,7 @@ export class SqliteStore implements Store {
   }
 
   private readonly completions = new GroupCommit<CompletePageInput, CompletePageResult>(
-    (pages) => this.write(() => pages.map((p) => frontier.completePage(this.db, p, this.fullBands, this.bands))),
+    (pages) => this.write(() => pages.map((p) => frontier.completePage(this.db, p, this.domainIds, this.fullBands, this.bands))),
   );
 
   completePage(page: CompletePageInput): Promise<CompletePageResult> {
