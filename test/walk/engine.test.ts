@@ -494,3 +494,81 @@ describe('one normal form for links', () => {
       assert.equal(web.count('norm.test', '/~user/') + web.count('norm.test', '/%7euser/'), 1);
     }));
 });
+
+describe('what a page leaves in the store', () => {
+  it('a write that fails stops the run with its error: the pages before it are kept, its link stays leased and none of its text is stored', () =>
+    withSqliteStore(async (store, url) => {
+      for (const p of pages(3)) web.page('fault.test', p, prose(`fault ${p}`));
+      await seedLinks(store, 'fault.test', pages(3));
+      // A fault the database itself raises, on the second page's completion alone.
+      await rawSql(url, `CREATE TRIGGER fault_on_second BEFORE UPDATE OF status ON links
+        WHEN NEW.status = 'done' AND NEW.url LIKE '%/1.html' BEGIN SELECT RAISE(ABORT, 'the disk caught fire'); END`);
+      await assert.rejects(harvest(store, options({ concurrency: 1, strategy: 'bfs' })), /the disk caught fire/);
+      const status = async (p: string) => (await store.linkByUrl(web.url('fault.test', p)))!.status;
+      assert.deepEqual([await status('/0.html'), await status('/1.html')], ['done', 'leased']);
+      assert.equal((await store.nodes({ sourceUrl: web.url('fault.test', '/0.html') })).length > 0, true, 'the page before it was kept');
+      assert.deepEqual(await store.nodes({ sourceUrl: web.url('fault.test', '/1.html') }), []);
+      assert.equal(web.count('fault.test', '/2.html'), 0, 'no page is started after the fault');
+    }));
+
+  it('a page whose lease another process took while it was fetched is not stored, and is counted as lost', () =>
+    withSqliteStore(async (store, url) => {
+      const page = web.url('stolen.test', '/0.html');
+      web.page('stolen.test', '/0.html', { html: prose('stolen'), delayMs: 400 });
+      await seedLinks(store, 'stolen.test', ['/0.html']);
+      // One page: the run ends with it rather than wait for the other process's lease to run out.
+      const run = harvest(store, options({ concurrency: 1, maxPages: 1 }));
+      for (let i = 0; i < 300 && (await rawSql(url, 'SELECT status FROM links WHERE url = ?', [page]))[0]?.status !== 'leased'; i++) {
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      await rawSql(url, "UPDATE links SET lease_owner = 'another-process' WHERE url = ?", [page]);
+      const report = await run;
+      assert.equal(report.stats.leaseLost, 1);
+      assert.deepEqual(await store.nodes({ sourceUrl: page }), [], 'the other process stores it');
+      assert.deepEqual([(await store.linkByUrl(page))!.status, (await store.linkByUrl(page))!.leaseOwner], ['leased', 'another-process']);
+    }));
+
+  it('a run stopped by --max-time lets the page in flight finish, stores it, and says why it stopped', () =>
+    withSqliteStore(async (store) => {
+      // The first page's answer, past the time, wakes the walk to stop; the second is still in flight.
+      web.page('late-a.test', '/0.html', { html: prose('early'), delayMs: 300 });
+      web.page('late-b.test', '/0.html', { html: prose('late'), delayMs: 1200 });
+      web.page('late-b.test', '/1.html', prose('never'));
+      await seedLinks(store, 'late-a.test', ['/0.html']);
+      await seedLinks(store, 'late-b.test', ['/0.html', '/1.html']);
+      const report = await harvest(store, options({ concurrency: 2, maxTimeMs: 150 }));
+      assert.equal(report.stop, 'max-time');
+      assert.equal((await store.linkByUrl(web.url('late-b.test', '/0.html')))!.status, 'done', 'stored before the run returned');
+      assert.equal(web.count('late-b.test', '/1.html'), 0, 'nothing started past the time');
+    }));
+
+  it('a step that throws is that page\'s outcome (failed: internal, with the message), and the run goes on', () =>
+    withSqliteStore(async (store, url) => {
+      web.page('shelf.test', '/0.html', prose('shelf'));
+      web.page('fine.test', '/0.html', prose('fine'));
+      await seedLinks(store, 'shelf.test', ['/0.html']);
+      await seedLinks(store, 'fine.test', ['/0.html']);
+      // The store refuses one host's robots.txt rules: the step that keeps them throws.
+      await rawSql(url, `CREATE TRIGGER robots_refused BEFORE INSERT ON robots WHEN NEW.origin LIKE '%shelf.test%'
+        BEGIN SELECT RAISE(ABORT, 'no room on the robots shelf'); END`);
+      const report = await harvest(store, options({ concurrency: 1 }));
+      assert.equal(report.stop, 'frontier-empty');
+      const shelf = (await store.linkByUrl(web.url('shelf.test', '/0.html')))!;
+      assert.deepEqual([shelf.status, shelf.outcome?.kind, shelf.outcome?.detail?.failure], ['failed', 'failed', 'internal']);
+      assert.match(String(shelf.outcome?.detail?.detail), /no room on the robots shelf/);
+      assert.equal((await store.linkByUrl(web.url('fine.test', '/0.html')))!.status, 'done');
+    }));
+
+  it('a page whose links the cap cut says on its record how many went unread', () =>
+    withSqliteStore(async (store) => {
+      const menu = pages(5).map((p) => `<a href="${web.url('cut-links.test', p)}">${p}</a>`).join(' ');
+      web.page('cut-links.test', '/index.html', `<html><body>${prose('capped')}<p>${menu}</p></body></html>`);
+      for (const p of pages(5)) web.page('cut-links.test', p, prose(p));
+      await seedLinks(store, 'cut-links.test', ['/index.html']);
+      await harvest(store, options({ concurrency: 1, maxLinksPerPage: 2 }));
+      const index = (await store.linkByUrl(web.url('cut-links.test', '/index.html')))!;
+      assert.equal(index.outcome?.detail?.linksCut, 3);
+      assert.equal(web.count('cut-links.test', '/0.html') + web.count('cut-links.test', '/1.html'), 2, 'the first two links were walked');
+      assert.equal((await store.linkByUrl(web.url('cut-links.test', '/0.html')))!.outcome?.detail?.linksCut, undefined, 'a page the cap did not cut says nothing of it');
+    }));
+});
