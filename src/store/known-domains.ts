@@ -1,3 +1,6 @@
+/** Hosts a store keeps the domain id of (about 100 bytes each). */
+const KNOWN_DOMAINS_MAX = 100_000;
+
 /**
  * The domain ids by host a store has seen, for the life of its process. A domain row is never
  * deleted, so an id once read stays its host's, and the frontier's writes of a page need not look
@@ -11,7 +14,7 @@ export class KnownDomains {
     return this.ids.get(host);
   }
 
-  /** Hosts past the bound (about 100 bytes each) start the memory over rather than grow it. */
+  /** A host past the bound starts the memory over rather than grow it. */
   set(host: string, id: number): void {
     if (this.ids.size >= KNOWN_DOMAINS_MAX) this.ids.clear();
     this.ids.set(host, id);
@@ -21,5 +24,3 @@ export class KnownDomains {
     this.ids.clear();
   }
 }
-
-export const KNOWN_DOMAINS_MAX = 100_000;

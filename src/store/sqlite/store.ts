@@ -61,7 +61,7 @@ export class SqliteStore implements Store {
         return this.inTransaction.immediate(fn);
       } catch (err) {
         // The near-copy search may have read the band keys of nodes the rollback took back, and their
-        // ids go to the next nodes written; so may the domains it made.
+        // ids go to the next nodes written; the same holds for the ids of domains it made.
         this.bands.forget();
         this.domainIds.clear();
         const code = (err as { code?: string }).code ?? '';
