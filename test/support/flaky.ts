@@ -22,6 +22,8 @@ export interface FlakyPage {
   retryAfter?: string;
   /** Sent with the page when it answers (Last-Modified, ETag, …). */
   headers?: Record<string, string>;
+  /** Answered with a 301 to this address (a path or a whole URL) instead of the page. */
+  redirect?: string;
 }
 
 export interface Hit {
@@ -78,6 +80,10 @@ export async function startFlakyWeb(): Promise<FlakyWeb> {
     }
     if (n <= (page.failFirst ?? 0)) {
       fail(page, req, res);
+      return;
+    }
+    if (page.redirect !== undefined) {
+      res.writeHead(301, { location: page.redirect, 'content-type': 'text/plain' }).end('moved');
       return;
     }
     setTimeout(() => {
