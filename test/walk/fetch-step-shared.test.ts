@@ -153,6 +153,7 @@ describe('fetch results shared by the walks of one run', () => {
   it('robots.txt that closes a path is shared with a walk of another store; one that failed (5xx) is not', async () => {
     web.page('closed.test', '/robots.txt', 'User-agent: *\nDisallow: /private\n');
     web.page('broken.test', '/robots.txt', { html: '', failFirst: 100, failWith: '503' });
+    web.page('reset.test', '/robots.txt', { html: '', failFirst: 100, failWith: 'reset' });
     const shared = new Map<string, FetchResult>();
     for (let i = 0; i < 2; i++) {
       const s = await step(shared);
@@ -162,6 +163,8 @@ describe('fetch results shared by the walks of one run', () => {
       assert.deepEqual(Object.keys(broken).sort(), ['cause', 'failures', 'kind', 'reason', 'retryAt', 'status']);
       assert.deepEqual([broken.kind, broken.status, broken.failures, typeof broken.retryAt], ['robots', 503, 1, 'number'],
         'a robots.txt that failed is tried again later, and the outcome says how it failed');
+      const unreachable = outcomeOf(await s.fetch(link('/page', 0, 'reset.test'), signal())) as Record<string, unknown>;
+      assert.deepEqual(Object.keys(unreachable).sort(), ['cause', 'failures', 'kind', 'reason', 'retryAt'], 'no status where no answer came');
     }
     assert.equal(web.count('closed.test', '/robots.txt'), 1, 'the second walk was answered by the first one\'s verdict');
     assert.ok(web.count('broken.test', '/robots.txt') >= 2, 'each walk asked the failing robots.txt itself');
