@@ -437,6 +437,12 @@ export function contractSuite(b: Backend): void {
         assert.deepEqual(after.domains.map((d) => d.host), ['a.test', 'c.test'], 'a known domain given a link and a new one');
         assert.equal(after.newestLinkId, (await s.linkByUrl('http://a.test/4'))!.id);
         assert.deepEqual((await s.domainsWithLinksAfter(after.newestLinkId)).domains, []);
+        // A link walked before anyone asked leaves its domain nothing to walk: the domain is not told.
+        await s.addLinks([{ url: 'http://d.test/1', host: 'd.test', depth: 0 }]);
+        const walked = (await s.leaseNextLink((await s.domain('d.test'))!.id, 'p1', 1000, 5000))!;
+        await s.completePage({ linkId: walked.id, owner: 'p1', outcome: { kind: 'harvested' }, nodes: [], newLinks: [], domainReward: 0, at: 5100 });
+        const later = await s.domainsWithLinksAfter(after.newestLinkId);
+        assert.deepEqual([later.domains, later.newestLinkId], [[], walked.id], 'the newest link moves on, with no domain to walk');
       }));
 
     it('leases links in discovery order, one holder each, and takes back expired leases', () =>
@@ -458,7 +464,8 @@ export function contractSuite(b: Backend): void {
         assert.equal(again.url, 'http://a.test/3');
         assert.equal(again.leaseOwner, 'p3');
         const stale = await s.completePage({ linkId: l1.id, owner: 'p1', outcome: { kind: 'harvested' }, nodes: [], newLinks: [], domainReward: 1 });
-        assert.equal(stale.applied, false, 'a lease taken over is no longer p1\'s to complete');
+        assert.deepEqual(stale, { applied: false, nodeIds: [], newNodes: 0, newLinks: 0 }, 'a lease taken over is no longer p1\'s to complete');
+        await assert.rejects(s.completePage({ linkId: 999_999, outcome: { kind: 'harvested' }, nodes: [], newLinks: [], domainReward: 0 }), /no link 999999/);
         assert.equal(await s.releaseExpiredLeases(t0 + 1500), 2);
         assert.equal((await s.leaseNextLink(dom.id, 'dfs', 1000, t0 + 1500, 'newest'))!.url, 'http://a.test/2', 'newest first when asked');
         assert.equal((await s.link(l2.id))!.status, 'pending');
