@@ -14,6 +14,7 @@ import { decodeHtml } from '../src/html/decode.js';
 import { CLAIM_BATCH } from '../src/walk/engine.js';
 import { leaseProbes, LIVE_LEASES } from '../src/store/sqlite/frontier.js';
 import { CANDIDATE_ROWS } from '../src/store/sqlite/nodes.js';
+import { storedHelp } from '../src/cli/help-pages.js';
 import { BAND_ROWS_AFTER } from '../src/store/sqlite/bands.js';
 import { benchMysql, mysqlDb, mysqlSocket, viaSocket, type TestDb } from '../test/support/db.js';
 import { crawlShape, gradedWeb, hostName, type GradedShape } from './graded-web.js';
@@ -453,6 +454,8 @@ function startupTable(): string[] {
       });
     }
     const base = median(times[0]!);
+    // A page older than the compiled CLI is not served (a build by tsc alone): the help rows would time yargs, not what a user runs.
+    const stale = storedHelp('harvest') === undefined;
     return [
       '',
       '## Start-up: wall time of a whole command, median of 7 interleaved rounds',
@@ -463,11 +466,14 @@ function startupTable(): string[] {
         const ms = median(times[i]!);
         return `| ${name} | ${ms.toFixed(0)} | ${(ms / base).toFixed(2)} |`;
       }),
+      ...(stale ? ['', 'The help pages are older than the compiled CLI (built by tsc alone, not by `npm run build`): `anwc harvest --help` ' +
+        'was answered by the full CLI, as in the last row, so its row does not measure what a user runs.'] : []),
       '',
       'The goals, judged by the median of the rounds (one start-up is too short for a round to judge it):',
       '',
       ...STARTUP_GOALS.map((name) => {
         const i = commands.findIndex(([n]) => n === name);
+        if (stale && name.endsWith('--help')) return `- ${name}, wall time of node -e 0's ≤ 1.4 ×: not measured (the help pages are stale; npm run build writes them)`;
         return goalLine({ name: `${name}, wall time of node -e 0's`, values: perRound(times[i]!, times[0]!), atMost: 1.4, digits: 2, unit: '×', judge: 'median' });
       }),
     ];
