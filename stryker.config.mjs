@@ -15,7 +15,7 @@
  * server's Retry-After; and what stands between hostile bytes and what we write: a body's
  * decoding under its caps, a page's charset (its meta prescan too), an author's markup file
  * (its encoding, lexer and parser), HTML and XML escaping, and the archive's file names; and what
- * decides a result a user acts on: robots.txt's policy for each answer, when a failure is tried
+ * decides a result a user acts on: robots.txt's policy for each answer (and how the file is fetched and kept), when a failure is tried
  * again, each link's state in a maintenance report, the author/crawler mix, the export formats,
  * the counts of a run's summary and of `anwc stats`, and the walk's fetch step (what the walks of one
  * run answer from each other's results, and what must still go out: 73 % of its mutants killed by
@@ -62,6 +62,8 @@ export default {
     'src/walk/stats.ts',
     'src/cli/report/summary.ts',
     'src/walk/fetch-step.ts',
+    'src/web/robots-fetch.ts',
+    'src/web/robots-cache.ts',
   ],
   tap: {
     testFiles: [
@@ -101,6 +103,8 @@ export default {
       'dist/test/cli/run-summary.test.js',
       'dist/test/walk/fetch-step.test.js',
       'dist/test/walk/fetch-step-shared.test.js',
+      'dist/test/web/robots-fetch.test.js',
+      'dist/test/web/robots-cache.test.js',
     ],
   },
   ignorePatterns: ['dist', '.stryker-tmp', 'reports'],

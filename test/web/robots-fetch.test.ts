@@ -48,6 +48,23 @@ test('5xx robots.txt disallows all until it answers', async () => {
   }
 });
 
+test('a 503 robots.txt with Retry-After is asked again when the server said, not after the usual backoff', async () => {
+  web.page('robots-later.test', '/robots.txt', 'busy', { status: 503, headers: { 'retry-after': '120' } });
+  web.page('robots-soon.test', '/robots.txt', 'busy', { status: 503 });
+  const at = Date.now();
+  const later = (await fetchRobots(fetcher, origin('robots-later.test'), at)).rules;
+  const soon = (await fetchRobots(fetcher, origin('robots-soon.test'), at)).rules;
+  assert.ok(later.kind === 'disallow-all' && soon.kind === 'disallow-all');
+  assert.ok(Math.abs(later.retryAfter! - (at + 120_000)) < 2_000, `retry at ${later.retryAfter! - at} ms, the server asked 120 s`);
+  assert.notEqual(soon.retryAfter! - at, later.retryAfter! - at, 'without Retry-After, the backoff decides');
+});
+
+test('a robots.txt that redirects in a loop counts as unavailable (allow all), as too many redirects do', async () => {
+  const { rules, outcome } = await fetchRobots(fetcher, origin('redirect-loop.test'), Date.now());
+  assert.equal(outcome.kind === 'failed' && outcome.failure, 'redirect-loop');
+  assert.equal(rules.kind, 'allow-all');
+});
+
 test('a robots.txt over 500 KiB is read up to the limit and no further', async () => {
   const { rules, outcome } = await fetchRobots(fetcher, origin('robots-huge.test'), Date.now());
   assert.equal(outcome.kind, 'ok');
