@@ -17,7 +17,8 @@
  * (its encoding, lexer and parser), HTML and XML escaping, and the archive's file names; and what
  * decides a result a user acts on: robots.txt's policy for each answer (and how the file is fetched and kept), when a failure is tried
  * again, each link's state in a maintenance report, the author/crawler mix, the export formats,
- * the counts of a run's summary and of `anwc stats`, and the walk's fetch step (what the walks of one
+ * the counts of a run's summary and of `anwc stats`, what the progress line says a walk waits for
+ * (a retry not due, a host's delay), and the walk's fetch step (what the walks of one
  * run answer from each other's results, and what must still go out: 73 % of its mutants killed by
  * its two in-process test files, in 1.5 minutes). The walk engine's own tests start
  * servers and wait on real timers (about 19 s a run, under 3 s of it CPU); to mutate it, add
@@ -64,6 +65,8 @@ export default {
     'src/walk/fetch-step.ts',
     'src/web/robots-fetch.ts',
     'src/web/robots-cache.ts',
+    'src/walk/waiting.ts',
+    'src/walk/delay-watch.ts',
   ],
   tap: {
     testFiles: [
@@ -105,6 +108,8 @@ export default {
       'dist/test/walk/fetch-step-shared.test.js',
       'dist/test/web/robots-fetch.test.js',
       'dist/test/web/robots-cache.test.js',
+      'dist/test/walk/waiting.test.js',
+      'dist/test/walk/delay-watch.test.js',
     ],
   },
   ignorePatterns: ['dist', '.stryker-tmp', 'reports'],

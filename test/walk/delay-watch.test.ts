@@ -22,6 +22,14 @@ test('a window mostly spent on the network, or on other waits, is not', () => {
   assert.equal(watch.read(2000), undefined, 'no wait at all');
 });
 
+test('a window after a bounded one, with no wait going at its read, starts with no wait', () => {
+  const watch = new DelayWatch(0);
+  watch.waiting('a.test', 0);
+  watch.waiting(undefined, 900);
+  assert.deepEqual(watch.read(1000), { share: 0.9, host: 'a.test', hosts: 1 });
+  assert.equal(watch.read(2000), undefined, 'nothing was waited on since');
+});
+
 test('a wait still going counts up to the read and goes on in the next window', () => {
   const watch = new DelayWatch(0);
   watch.waiting('slow.test', 200);

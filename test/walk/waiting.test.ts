@@ -19,3 +19,26 @@ test('the wait is read from the store only once the walk has been idle a while, 
     await store.close();
   }
 });
+
+test('the store is asked at most every five seconds: a new wait shows at the next ask, a wait that came due in between is dropped at once', async () => {
+  const store = await openStore('sqlite::memory:');
+  try {
+    const retryLater = async (host: string, notBefore: number) => {
+      await store.addLinks([{ url: `http://${host}/1`, host, depth: 0 }]);
+      const link = (await store.leaseNextLink((await store.domain(host))!.id, 'me', 60_000, 1000))!;
+      await store.completePage({ linkId: link.id, owner: 'me', status: 'pending', notBefore, outcome: { kind: 'http-error', detail: { status: 503 } }, nodes: [], newLinks: [], domainReward: 0, at: 1000 });
+    };
+    await retryLater('soon.test', 20_000);
+    const watch = new WaitingWatch(store);
+    // Idle from the first read on: the first ask is not held back.
+    assert.equal((await watch.read(10_000, 17_000))?.nextAt, 20_000);
+    await retryLater('later.test', 90_000);
+    assert.deepEqual(await watch.read(10_000, 19_999), { links: 1, nextAt: 20_000, first: { url: 'http://soon.test/1', kind: 'http-error', detail: { status: 503 } } },
+      'not asked again within five seconds');
+    assert.equal(await watch.read(10_000, 20_000), undefined, 'the wait it knew came due: not said, though not asked again');
+    assert.deepEqual(await watch.read(10_000, 22_000), { links: 1, nextAt: 90_000, first: { url: 'http://later.test/1', kind: 'http-error', detail: { status: 503 } } },
+      'five seconds after the last ask, asked again');
+  } finally {
+    await store.close();
+  }
+});
