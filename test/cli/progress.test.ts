@@ -69,6 +69,32 @@ test('the JSON line carries the wait, or null', () => {
   assert.equal(working.waiting, null);
 });
 
+test('auto is a bar on a terminal and JSON lines elsewhere; none writes nothing', () => {
+  const stats = Object.assign(new WalkStats(), { pagesDone: 10, pagesStarted: 12 });
+  const tty = terminal();
+  const onTerminal = progressView('auto', 100, tty.stream, () => NOW);
+  onTerminal.update(stats, { domains: 3, elapsedMs: 4_000, queue: 7 });
+  onTerminal.stop();
+  assert.match(tty.text(), /10\/100 pages \| 0 nodes \| 3 domains \| queue 7 \| 2\.5\/s\s*$/, 'the budget is the bar\'s end; the rate is pages a second; nothing after it when nothing waits');
+
+  const lines: string[] = [];
+  const pipe = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } }) as unknown as NodeJS.WriteStream;
+  const inLog = progressView('auto', 100, pipe, () => NOW);
+  inLog.update(stats, { domains: 3, elapsedMs: 5_400, queue: 7 });
+  inLog.update(stats, { domains: 3, elapsedMs: 10_399, queue: 7 });
+  inLog.update(stats, { domains: 3, elapsedMs: 10_400, queue: 7 });
+  assert.equal(lines.length, 2, 'a line every five seconds at most');
+  assert.deepEqual(JSON.parse(lines[0]!).progress, { elapsedS: 5, pages: 10, nodes: 0, newNodes: 0, domains: 3, queue: 7, budgetLeft: 88, waiting: null, delayBound: null });
+  assert.equal(JSON.parse(lines[1]!).progress.elapsedS, 10);
+
+  // On a terminal too, where a bar would be drawn.
+  const quiet = terminal();
+  const none = progressView('none', 100, quiet.stream);
+  none.update(stats, { domains: 3, elapsedMs: 60_000, queue: 7 });
+  none.stop();
+  assert.equal(quiet.text(), '');
+});
+
 /** A walk of one host at the default politeness: 1 s between requests, one at a time, four slots. */
 const PACED: DelayBound = { share: 0.98, host: 'fail.test', hosts: 1, delayMs: 1000, baseDelayMs: 1000, perHost: 1, concurrency: 4 };
 
