@@ -14,7 +14,7 @@
  * special-purpose address ranges it refuses, the --resolve mappings, and the bound on a
  * server's Retry-After; and what stands between hostile bytes and what we write: a body's
  * decoding under its caps, a page's charset (its meta prescan too), an author's markup file
- * (its encoding, lexer and parser), HTML and XML escaping, and the archive's file names; and what
+ * (its encoding, lexer and parser), HTML and XML escaping, the archive's file names and the links of its pages; and what
  * decides a result a user acts on: robots.txt's policy for each answer (and how the file is fetched and kept), when a failure is tried
  * again, each link's state in a maintenance report, the author/crawler mix, the export formats,
  * the counts of a run's summary and of `anwc stats`, what the progress line says a walk waits for
@@ -67,6 +67,7 @@ export default {
     'src/web/robots-cache.ts',
     'src/walk/waiting.ts',
     'src/walk/delay-watch.ts',
+    'src/archive/remap.ts',
   ],
   tap: {
     testFiles: [
@@ -110,6 +111,7 @@ export default {
       'dist/test/web/robots-cache.test.js',
       'dist/test/walk/waiting.test.js',
       'dist/test/walk/delay-watch.test.js',
+      'dist/test/archive/remap.test.js',
     ],
   },
   ignorePatterns: ['dist', '.stryker-tmp', 'reports'],

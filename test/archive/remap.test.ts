@@ -31,6 +31,7 @@ describe('remapHtml', () => {
     const html = '<html><head><base href="http://h.test/docs/guide/"><link rel="stylesheet" href="/style.css"></head><body><img src="../../img/a.png" srcset="../../img/a.png 1x, ../../img/a2.png 2x"><a href="next.html">n</a></body></html>';
     const out = remapHtml(html, 'http://h.test/elsewhere/index.html', local);
     assert.doesNotMatch(out, /<base/);
+    assert.match(out, /<head><link rel="stylesheet" /, 'nothing is left where <base> was');
     assert.match(out, /href="next\.html"/);
     assert.match(out, /src="\.\.\/\.\.\/img\/a\.png"/);
     assert.match(out, /srcset="\.\.\/\.\.\/img\/a\.png 1x, \.\.\/\.\.\/img\/a2\.png 2x"/);
@@ -42,6 +43,20 @@ describe('remapHtml', () => {
     const out = remapHtml(xhtml, PAGE, local);
     const expected = xhtml.replace('href="http://h.test/docs/guide/next.html"', 'href="next.html"').replace('src="/nothing.png"', 'src="http://h.test/nothing.png"');
     assert.equal(out, expected);
+  });
+
+  it('a <base> after references, as hostile pages have it, is taken out, and every edit lands where it belongs', () => {
+    const html = '<a href="/one.html">1</a><base href="http://h.test/docs/guide/"><a href="next.html">2</a><img src="/two.png">';
+    const out = remapHtml(html, PAGE, local);
+    assert.equal(out.replace(/ (href|src)="[^"]*"/g, ' $1=…'), '<a href=…>1</a><a href=…>2</a><img src=…>', 'the page\'s own markup, unchanged around the edits');
+    assert.doesNotMatch(out, /<base/);
+    assert.match(out, /href="next\.html"/);
+  });
+
+  it('a comma in a link is part of its address: only srcset is a list', () => {
+    const out = remapHtml('<a href="/a,b.html">x</a><img srcset="/img/a.png 1x,/img/a2.png 2x">', PAGE, local);
+    assert.match(out, /href="http:\/\/h\.test\/a,b\.html"/);
+    assert.match(out, /srcset="\.\.\/\.\.\/img\/a\.png 1x, \.\.\/\.\.\/img\/a2\.png 2x"/);
   });
 
   it('escapes what it writes into an attribute', () => {
