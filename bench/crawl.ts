@@ -467,14 +467,15 @@ function startupTable(): string[] {
         return `| ${name} | ${ms.toFixed(0)} | ${(ms / base).toFixed(2)} |`;
       }),
       ...(stale ? ['', 'The help pages are older than the compiled CLI (built by tsc alone, not by `npm run build`): `anwc harvest --help` ' +
-        'was answered by the full CLI, as in the last row, so its row does not measure what a user runs.'] : []),
+        'was answered by the full CLI, as in the last row, so its row and its goal do not measure what a user runs; npm run build writes the pages.'] : []),
       '',
       'The goals, judged by the median of the rounds (one start-up is too short for a round to judge it):',
       '',
       ...STARTUP_GOALS.map((name) => {
         const i = commands.findIndex(([n]) => n === name);
-        if (stale && name.endsWith('--help')) return `- ${name}, wall time of node -e 0's ≤ 1.4 ×: not measured (the help pages are stale; npm run build writes them)`;
-        return goalLine({ name: `${name}, wall time of node -e 0's`, values: perRound(times[i]!, times[0]!), atMost: 1.4, digits: 2, unit: '×', judge: 'median' });
+        // Timed on stale pages, the help's start is not what a user gets (said above the goals).
+        const values = stale && name.endsWith('--help') ? [] : perRound(times[i]!, times[0]!);
+        return goalLine({ name: `${name}, wall time of node -e 0's`, values, atMost: 1.4, digits: 2, unit: '×', judge: 'median' });
       }),
     ];
   } finally {
