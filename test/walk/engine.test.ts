@@ -525,7 +525,8 @@ describe('what a page leaves in the store', () => {
       const report = await run;
       assert.equal(report.stats.leaseLost, 1);
       assert.deepEqual(await store.nodes({ sourceUrl: page }), [], 'the other process stores it');
-      assert.deepEqual([(await store.linkByUrl(page))!.status, (await store.linkByUrl(page))!.leaseOwner], ['leased', 'another-process']);
+      const link = (await store.linkByUrl(page))!;
+      assert.deepEqual([link.status, link.leaseOwner], ['leased', 'another-process']);
     }));
 
   it('a run stopped by --max-time lets the page in flight finish, stores it, and says why it stopped', () =>

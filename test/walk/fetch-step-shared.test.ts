@@ -7,6 +7,7 @@ import { Fetcher } from '../../src/web/fetcher.js';
 import { Politeness } from '../../src/web/politeness.js';
 import { sqliteDb, type TestDb } from '../support/db.js';
 import { prose, startFlakyWeb, type FlakyWeb } from '../support/flaky.js';
+import { noDns } from '../support/testweb.js';
 
 /**
  * The fetch step's results shared by the walks of one run (maintenance's tasks reach the same
@@ -38,13 +39,15 @@ afterEach(async () => {
   for (const d of dbs) await d.cleanup();
 });
 
-/** A step of its own store and fetcher, as each walk of a run has, sharing `shared` with the others. */
-async function step(shared: Map<string, FetchResult>, fetcher = new Fetcher({ resolve: web.resolve, timeoutMs: 5_000 })): Promise<FetchStep> {
+/** A step of its own store and fetcher, as each walk of a run has, sharing `shared` (when given) with the others. */
+async function step(
+  shared: Map<string, FetchResult> | undefined, fetcher = new Fetcher({ resolve: web.resolve, lookup: noDns, timeoutMs: 5_000 }),
+): Promise<FetchStep> {
   const db = sqliteDb();
   dbs.push(db);
   const store = await openStore(db.url);
   stores.push(store);
-  const s = new FetchStep(store, fetcher, { token: 'anwc', politeness: new Politeness({ delayMs: 0 }), shared, maxRetries: MAX_RETRIES });
+  const s = new FetchStep(store, fetcher, { token: 'anwc', politeness: new Politeness({ delayMs: 0 }), ...(shared ? { shared } : {}), maxRetries: MAX_RETRIES });
   steps.push(s);
   return s;
 }
@@ -172,10 +175,9 @@ describe('fetch results shared by the walks of one run', () => {
   });
 
   it('a host of a refused address, or of no address, is never asked, and says why', async () => {
-    const s = await step(new Map(), new Fetcher({ resolve: web.resolve, lookup: async (host) => {
-      if (host === 'intranet.example') return [{ address: '10.0.0.5', family: 4 }];
-      throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
-    } }));
+    const s = await step(new Map(), new Fetcher({
+      resolve: web.resolve, lookup: async (host) => (host === 'intranet.example' ? [{ address: '10.0.0.5', family: 4 }] : noDns(host)),
+    }));
     const refused = outcomeOf(await s.fetch(link('/', 0, 'intranet.example'), signal()));
     assert.deepEqual(refused, { kind: 'refused', reason: 'address-refused', detail: 'intranet.example → 10.0.0.5 is private' });
     assert.deepEqual(outcomeOf(await s.fetch(link('/', 0, 'nowhere.example'), signal())),
@@ -193,12 +195,7 @@ describe('fetch results shared by the walks of one run', () => {
 
   it('without shared results every fetch goes out', async () => {
     web.page(HOST, '/alone', prose('alone'));
-    const db = sqliteDb();
-    dbs.push(db);
-    const store = await openStore(db.url);
-    stores.push(store);
-    const s = new FetchStep(store, new Fetcher({ resolve: web.resolve, timeoutMs: 5_000 }), { token: 'anwc', politeness: new Politeness({ delayMs: 0 }) });
-    steps.push(s);
+    const s = await step(undefined);
     for (let i = 0; i < 2; i++) assert.ok((await s.fetch(link('/alone'), signal())).http);
     assert.equal(web.count(HOST, '/alone'), 2);
   });
@@ -206,12 +203,9 @@ describe('fetch results shared by the walks of one run', () => {
 
 describe('the DNS facts of a host', () => {
   const answers = (address: string) => async () => [{ address, family: 4 }];
-  const noName = async (): Promise<never> => {
-    throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
-  };
 
   it('a mapped name gives its address and its name in lower case, without a lookup', async () => {
-    const s = await step(new Map(), new Fetcher({ resolve: web.resolve, lookup: noName }));
+    const s = await step(new Map(), new Fetcher({ resolve: web.resolve, lookup: noDns }));
     assert.deepEqual(await s.dns('Mapped.TEST'), { facts: { canonicalName: 'mapped.test', addresses: ['127.0.0.1'] } });
   });
 
@@ -225,7 +219,7 @@ describe('the DNS facts of a host', () => {
     assert.ok('outcome' in refused);
     assert.equal(refused.outcome.kind, 'refused');
     assert.equal((refused.outcome as { reason?: string }).reason, 'address-refused');
-    const missing = await (await step(new Map(), new Fetcher({ lookup: noName }))).dns('nowhere.example');
+    const missing = await (await step(new Map(), new Fetcher({ lookup: noDns }))).dns('nowhere.example');
     assert.ok('outcome' in missing);
     assert.deepEqual(missing.outcome, { kind: 'failed', failure: 'dns', detail: 'nowhere.example: ENOTFOUND' });
   });
