@@ -24,9 +24,12 @@ export interface FlakyPage {
   headers?: Record<string, string>;
   /** Answered with a 301 to this address (a path or a whole URL) instead of the page. */
   redirect?: string;
+  /** A HEAD is answered with this status (a server that does not do HEAD: 405 or 501), a GET with the page. */
+  refuseHead?: number;
 }
 
 export interface Hit {
+  method: string;
   host: string;
   path: string;
   start: number;
@@ -59,7 +62,7 @@ export async function startFlakyWeb(): Promise<FlakyWeb> {
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const host = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
     const path = req.url ?? '/';
-    const hit: Hit = { host, path, start: Date.now(), end: 0 };
+    const hit: Hit = { method: req.method ?? 'GET', host, path, start: Date.now(), end: 0 };
     hits.push(hit);
     const now = (open.get(host) ?? 0) + 1;
     open.set(host, now);
@@ -80,6 +83,10 @@ export async function startFlakyWeb(): Promise<FlakyWeb> {
     }
     if (n <= (page.failFirst ?? 0)) {
       fail(page, req, res);
+      return;
+    }
+    if (req.method === 'HEAD' && page.refuseHead !== undefined) {
+      res.writeHead(page.refuseHead, { 'content-type': 'text/plain' }).end();
       return;
     }
     if (page.redirect !== undefined) {
