@@ -10,7 +10,7 @@ import type { StrategyName } from '../../src/walk/strategies/strategy.js';
 import { runActivity, type Activity } from '../../src/walk/walk.js';
 import { ROBOTS_RETRY_BASE_MS, type RobotsRules } from '../../src/web/robots.js';
 import { rawSql, sqliteDb, withSqliteStore } from '../support/db.js';
-import { prose, startFlakyWeb, type FlakyWeb } from '../support/flaky.js';
+import { prose, startFlakyWeb, type FlakyWeb, type Hit } from '../support/flaky.js';
 
 /**
  * The walker's behaviour, pinned where it is easy to break unseen: politeness is asked before
@@ -42,6 +42,15 @@ async function seedLinks(store: Store, host: string, paths: string[]): Promise<v
 }
 
 const pages = (n: number) => Array.from({ length: n }, (_, i) => `/${i}.html`);
+
+/** The most requests the server was answering at one time, over all the hits given (an end before a start of the same millisecond). */
+function mostAtOnce(hits: Hit[]): number {
+  const events = hits.flatMap((h) => [[h.start, 1], [h.end, -1]] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let open = 0;
+  let most = 0;
+  for (const [, step] of events) most = Math.max(most, (open += step));
+  return most;
+}
 
 describe('politeness decides per host', () => {
   it('one request at a time to a host by default, though four fetch slots are free', () =>
@@ -114,6 +123,20 @@ describe('a host another process holds', () => {
       assert.equal(report.stats.pagesFetched, 2, 'both pages, the first once its lease ran out');
       // Refused at about 0, 20, 60, 140, 300 and 620 ms, then taken: every 20 ms would be 35 refusals.
       assert.ok(claims.length >= 5 && claims.length <= 12, `${claims.length} claims`);
+    }));
+
+  it('holding the last link, keeps the walk from ending: it waits for the lease to run out, then walks the link', () =>
+    withSqliteStore(async (store) => {
+      web.page('last.test', '/0.html', prose('last'));
+      await seedLinks(store, 'last.test', ['/0.html']);
+      const link = (await store.linkByUrl(web.url('last.test', '/0.html')))!;
+      // A process of another machine, whose lease a rerun here cannot free early.
+      const held = await store.claimNextLink(link.domainId, 'another-machine.example:1:aaaaaa', { leaseMs: 400, now: Date.now(), order: 'discovery', perHost: 1, gapMs: 0 });
+      assert.ok('links' in held);
+      const report = await harvest(store, options({ concurrency: 1 }));
+      assert.equal(report.stop, 'frontier-empty');
+      assert.equal(web.count('last.test', '/0.html'), 1);
+      assert.equal((await store.linkByUrl(web.url('last.test', '/0.html')))!.status, 'done');
     }));
 });
 
@@ -262,6 +285,17 @@ describe('a page leaves its fetch slot once the server has answered', () => {
 
   it('newest links first, a page keeps its slot until its own links are stored', () =>
     withSqliteStore(async (store) => assert.equal(await fetchedBeforeAnyRead(store, 'deep', 'dfs', 2), 2)));
+
+  it('a page read and stored gives its place back: over a whole walk, no more requests at once than the slots', () =>
+    withSqliteStore(async (store) => {
+      // Six hosts of four slow pages each: politeness would allow six at once, the slots two.
+      const hosts = [1, 2, 3, 4, 5, 6].map((i) => `slots${i}.test`);
+      for (const h of hosts) for (const p of pages(4)) web.page(h, p, { html: prose(`${h}${p}`), delayMs: 60 });
+      for (const h of hosts) await seedLinks(store, h, pages(4));
+      const report = await harvest(store, options({ concurrency: 2 }));
+      assert.equal(report.stats.pagesFetched, 24);
+      assert.equal(mostAtOnce(hosts.flatMap((h) => web.hits(h))), 2);
+    }));
 });
 
 describe('the wheel', () => {
