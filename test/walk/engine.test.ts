@@ -71,6 +71,16 @@ describe('politeness decides per host', () => {
       assert.equal(web.maxConcurrent('two.test'), 2);
     }));
 
+  it('--per-host 3 gets three at once from a fetcher whose pool is one connection a host: the pool grows to politeness', () =>
+    withSqliteStore(async (store) => {
+      for (const p of pages(9)) web.page('three-at-once.test', p, { html: prose(p), delayMs: 150 });
+      await seedLinks(store, 'three-at-once.test', pages(9));
+      const base = options({}, { perHost: 3 });
+      const report = await harvest(store, { ...base, fetcher: { ...base.fetcher, connectionsPerOrigin: 1 } });
+      assert.equal(report.stats.pagesFetched, 9);
+      assert.equal(web.maxConcurrent('three-at-once.test'), 3);
+    }));
+
   it('the delay spaces the starts of requests to one host', () =>
     withSqliteStore(async (store) => {
       for (const p of pages(4)) web.page('slowpoke.test', p, prose(p));
