@@ -11,8 +11,9 @@
  * the topic profiles, the robots.txt matcher, the near-copy index, the group commit, the
  * walker's frontier (which domains the wheel may draw) and scope (which links it keeps), and what
  * stands between a hostile link and a connection: URL normalization, the address policy, the
- * special-purpose address ranges it refuses, the --resolve mappings, and the bound on a
- * server's Retry-After; and what stands between hostile bytes and what we write: a body's
+ * special-purpose address ranges it refuses, the --resolve mappings, the bound on a
+ * server's Retry-After, and politeness (how many requests a host gets at once, and when it is
+ * asked again); and what stands between hostile bytes and what we write: a body's
  * decoding under its caps, a page's charset (its meta prescan too), an author's markup file
  * (its encoding, lexer and parser), HTML and XML escaping, the archive's file names and the links of its pages; and what
  * decides a result a user acts on: robots.txt's policy for each answer (and how the file is fetched and kept), when a failure is tried
@@ -70,6 +71,7 @@ export default {
     'src/walk/waiting.ts',
     'src/walk/delay-watch.ts',
     'src/archive/remap.ts',
+    'src/web/politeness.ts',
   ],
   tap: {
     testFiles: [
@@ -114,6 +116,7 @@ export default {
       'dist/test/walk/waiting.test.js',
       'dist/test/walk/delay-watch.test.js',
       'dist/test/archive/remap.test.js',
+      'dist/test/web/politeness.test.js',
     ],
   },
   ignorePatterns: ['dist', '.stryker-tmp', 'reports'],

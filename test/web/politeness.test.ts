@@ -184,3 +184,103 @@ test('hostSignal: which answers say the host is unwell, which ask it to wait, an
   for (const status of [404, 410, 403, 408]) assert.deepEqual(hostSignal(httpError(status), now), { kind: 'answered' }, String(status));
   assert.deepEqual(hostSignal(ok, now), { kind: 'answered' });
 });
+
+test('what a host is asked at now: the delays in force, a Crawl-delay taken back, the reasons a host waits', () => {
+  const c = clock();
+  const p = new Politeness({ now: c.now, perHost: 3, delayMs: 1000, maxDelayMs: 30_000 });
+  assert.deepEqual([p.perHost, p.baseDelayMs, p.delayOf('never-seen.test')], [3, 1000, 1000]);
+  p.setCrawlDelay('a.test', 5);
+  assert.deepEqual([p.delayOf('a.test'), p.state('a.test')!.reason], [5000, 'new']);
+  p.setCrawlDelay('a.test', undefined);
+  assert.equal(p.delayOf('a.test'), 1000, 'a robots.txt without Crawl-delay gives the default back');
+  p.acquire('a.test');
+  assert.equal(p.state('a.test')!.reason, 'delay');
+  c.t += 50;
+  p.release('a.test', ok);
+  assert.equal(p.state('a.test')!.reason, 'delay');
+});
+
+test('nextReadyAt gives the earliest of several hosts, whatever their order', () => {
+  const c = clock();
+  const p = new Politeness({ now: c.now, delayMs: 1000 });
+  for (const [h, wait] of [['late.test', 3000], ['soon.test', 1000], ['middle.test', 2000]] as const) {
+    p.setCrawlDelay(h, wait / 1000);
+    p.acquire(h);
+    p.release(h, ok);
+  }
+  assert.equal(p.nextReadyAt(['late.test', 'soon.test', 'middle.test']), c.t + 1000);
+  assert.equal(p.nextReadyAt(['middle.test', 'late.test']), c.t + 2000);
+});
+
+test('cancel gives back a slot that sent nothing: the delay taken stands, and nothing is learned', () => {
+  const c = clock();
+  const p = new Politeness({ now: c.now, delayMs: 1000, rng: () => 0.5 });
+  p.acquire('a.test');
+  p.release('a.test', failed('timeout'));
+  c.t = p.state('a.test')!.nextAt;
+  p.acquire('a.test');
+  c.t += 10;
+  p.cancel('a.test');
+  const s = p.state('a.test')!;
+  assert.deepEqual([s.inFlight, s.errors, s.nextAt, s.lastUsed], [0, 1, c.t - 10 + 1000, c.t]);
+  p.cancel('a.test');
+  assert.equal(p.state('a.test')!.inFlight, 0, 'never below none');
+});
+
+test('a 503 without Retry-After is an error: the host backs off', () => {
+  const c = clock();
+  const p = new Politeness({ now: c.now, delayMs: 100, backoffBaseMs: 2000, rng: () => 0.5 });
+  p.acquire('a.test');
+  const s = p.release('a.test', httpError(503));
+  assert.deepEqual([s.reason, s.errors, s.nextAt], ['backoff', 1, c.t + 2000]);
+});
+
+test('failing names the hosts whose last answers were errors, with how many in a row', () => {
+  const c = clock();
+  const p = new Politeness({ now: c.now, rng: () => 0.5 });
+  for (const [h, outcomes] of [['sick.test', [failed('timeout'), httpError(500)]], ['well.test', [failed('reset'), ok]], ['quiet.test', [ok]]] as const) {
+    for (const o of outcomes) {
+      p.acquire(h);
+      c.t = p.release(h, o).nextAt;
+    }
+  }
+  assert.deepEqual([...p.failing()], [['sick.test', 2]]);
+});
+
+test('prune forgets a slot idle exactly idleMs whose wait is over, but never a host with a Crawl-delay of its own', () => {
+  const c = clock();
+  const p = new Politeness({ now: c.now, delayMs: 1000, idleMs: 5000 });
+  p.setCrawlDelay('slow.test', 10);
+  p.acquire('slow.test');
+  p.release('slow.test', ok);
+  p.acquire('plain.test');
+  p.release('plain.test', ok);
+  c.t += 4999;
+  assert.equal(p.prune(), 0, 'idle less than idleMs');
+  c.t += 1;
+  // plain.test: idle 5000 ms exactly, ready since 4000 ms; slow.test waits until 10000 ms.
+  assert.deepEqual([p.prune(), p.size], [1, 1]);
+  c.t += 5000;
+  assert.deepEqual([p.prune(), p.size], [0, 1], 'its Crawl-delay is kept');
+  assert.equal(p.delayOf('slow.test'), 10_000);
+});
+
+test('prune forgets a slot whose wait ends at the very moment it is asked', () => {
+  const c = clock();
+  const p = new Politeness({ now: c.now, delayMs: 5000, idleMs: 5000 });
+  p.acquire('a.test');
+  p.release('a.test', ok);
+  c.t += 5000;
+  assert.equal(p.prune(), 1, 'ready now (nextAt = now) and idle idleMs: nothing left to remember');
+});
+
+test('prune keeps a host that asked us to wait longer than idleMs: its Retry-After still holds', () => {
+  const c = clock();
+  const p = new Politeness({ now: c.now, idleMs: 5000, maxRetryAfterMs: 3_600_000 });
+  p.acquire('busy-server.test');
+  p.release('busy-server.test', httpError(429, { 'retry-after': '3600' }));
+  const until = c.t + 3_600_000;
+  c.t += 60_000;
+  assert.equal(p.prune(), 0);
+  assert.equal(p.nextReadyAt(['busy-server.test']), until);
+});
