@@ -9,7 +9,8 @@
  *
  * The set is the thesis's core, whose tests run in seconds: the roulette wheel, the block rules,
  * the topic profiles, the robots.txt matcher, the near-copy index, the group commit, the
- * walker's frontier (which domains the wheel may draw) and scope (which links it keeps), and what
+ * walker's frontier (which domains the wheel may draw), its scope and the harvest's own
+ * constraints (which links it keeps: depth, scheme, URL length, hosts, binary extensions), and what
  * stands between a hostile link and a connection: URL normalization, the address policy, the
  * special-purpose address ranges it refuses, the --resolve mappings, the bound on a
  * server's Retry-After, and politeness (how many requests a host gets at once, and when it is
@@ -72,6 +73,7 @@ export default {
     'src/walk/delay-watch.ts',
     'src/archive/remap.ts',
     'src/web/politeness.ts',
+    'src/walk/constraints/builtin.ts',
   ],
   tap: {
     testFiles: [
@@ -117,6 +119,7 @@ export default {
       'dist/test/walk/delay-watch.test.js',
       'dist/test/archive/remap.test.js',
       'dist/test/web/politeness.test.js',
+      'dist/test/walk/constraint.test.js',
     ],
   },
   ignorePatterns: ['dist', '.stryker-tmp', 'reports'],

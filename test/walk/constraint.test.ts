@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, constraint, ConstraintSet, ifThen, not, or, type Candidate } from '../../src/walk/constraints/constraint.js';
-import { hosts, maxDepth, notBinaryExtension, sameHost } from '../../src/walk/constraints/builtin.js';
+import { hosts, httpOnly, maxDepth, maxUrlLength, notBinaryExtension, sameHost } from '../../src/walk/constraints/builtin.js';
 
 const cand = (url: string, depth = 0, referrer?: string): Candidate => ({ url: new URL(url), depth, referrer });
 
@@ -70,4 +70,30 @@ test('binary extensions are skipped, pages are not', () => {
   assert.equal(c.test(cand('http://a.test/book.tar.gz')), false);
   assert.equal(c.test(cand('http://a.test/chapter-1.xhtml')), true);
   assert.equal(c.test(cand('http://a.test/dir/')), true);
+});
+
+test('the harvest\'s own constraints: their names (what a refused link\'s record and anwc why say) and their bounds', () => {
+  assert.deepEqual([maxDepth(3), httpOnly(), maxUrlLength(40), hosts(['a.test', '*.demo']), sameHost(), notBinaryExtension()].map((c) => [c.name, c.cost]), [
+    ['max-depth 3', 'context'], ['http-scheme', 'uri'], ['max-url-length 40', 'uri'], ['hosts a.test,*.demo', 'uri'], ['same-host', 'uri'], ['not-binary-extension', 'uri'],
+  ]);
+  assert.deepEqual([3, 4].map((d) => maxDepth(3).test(cand('http://a.test/', d))), [true, false], 'depth 3 is within --max-depth 3');
+  const url = 'http://a.test/' + 'x'.repeat(26);
+  assert.equal(url.length, 40);
+  assert.deepEqual([maxUrlLength(40).test(cand(url)), maxUrlLength(39).test(cand(url))], [true, false], 'a URL of exactly the limit is kept');
+  assert.deepEqual(['http://a.test/', 'https://a.test/', 'ftp://a.test/', 'file:///etc/passwd', 'mailto:a@a.test', 'data:text/html,x'].map((u) => httpOnly().test(cand(u))),
+    [true, true, false, false, false, false]);
+});
+
+test('hosts reads its patterns as a user types them: spaces and case do not matter, an empty one matches nothing', () => {
+  const c = hosts(['  Alpha.TEST ', '', ' *.Demo']);
+  assert.deepEqual(['http://alpha.test/', 'http://shop.demo/', 'http://demo/', 'http://other.test/'].map((u) => c.test(cand(u))), [true, true, true, false]);
+  assert.equal(hosts(['', '  ']).test(cand('http://a.test/')), false);
+});
+
+test('binary extensions, each spelling of those the list gives in one pattern', () => {
+  const c = notBinaryExtension();
+  for (const ext of ['jpg', 'jpeg', 'tif', 'tiff', 'mp3', 'mp4', 'm4a', 'm4v', 'woff', 'woff2', 'PDF', 'Epub']) {
+    assert.equal(c.test(cand(`http://a.test/file.${ext}`)), false, ext);
+  }
+  for (const page of ['file.html', 'file.tiffany', 'file.mp5', 'pdf', 'file.json/']) assert.equal(c.test(cand(`http://a.test/${page}`)), true, page);
 });
