@@ -88,6 +88,7 @@ test('hosts reads its patterns as a user types them: spaces and case do not matt
   const c = hosts(['  Alpha.TEST ', '', ' *.Demo']);
   assert.deepEqual(['http://alpha.test/', 'http://shop.demo/', 'http://demo/', 'http://other.test/'].map((u) => c.test(cand(u))), [true, true, true, false]);
   assert.equal(hosts(['', '  ']).test(cand('http://a.test/')), false);
+  assert.deepEqual(['http://www.alpha.test/', 'http://xalpha.test/'].map((u) => c.test(cand(u))), [false, false], 'a name without *. is that host alone');
 });
 
 test('binary extensions, each spelling of those the list gives in one pattern', () => {
