@@ -10,7 +10,8 @@
  * The set is the thesis's core, whose tests run in seconds: the roulette wheel, the block rules,
  * the topic profiles, the robots.txt matcher, the near-copy index, the group commit, the
  * walker's frontier (which domains the wheel may draw), its scope and the harvest's own
- * constraints (which links it keeps: depth, scheme, URL length, hosts, binary extensions), and what
+ * constraints (which links it keeps: depth, scheme, URL length, hosts, binary extensions), the
+ * times and ages an activity file writes (W4's universal time, ISO dates and durations), and what
  * stands between a hostile link and a connection: URL normalization, the address policy, the
  * special-purpose address ranges it refuses, the --resolve mappings, the bound on a
  * server's Retry-After, and politeness (how many requests a host gets at once, and when it is
@@ -74,6 +75,7 @@ export default {
     'src/archive/remap.ts',
     'src/web/politeness.ts',
     'src/walk/constraints/builtin.ts',
+    'src/walk/constraints/time.ts',
   ],
   tap: {
     testFiles: [
@@ -120,6 +122,7 @@ export default {
       'dist/test/archive/remap.test.js',
       'dist/test/web/politeness.test.js',
       'dist/test/walk/constraint.test.js',
+      'dist/test/walk/time.test.js',
     ],
   },
   ignorePatterns: ['dist', '.stryker-tmp', 'reports'],
