@@ -43,8 +43,8 @@ export interface FlakyWeb {
   page(host: string, path: string, page: FlakyPage | string): void;
   hits(host?: string): Hit[];
   count(host: string, path?: string): number;
-  /** The most requests to the host the server was answering at one time. */
-  maxConcurrent(host: string): number;
+  /** The most requests to the host, or to any of the hosts, the server was answering at one time. */
+  maxConcurrent(hosts: string | readonly string[]): number;
   close(): Promise<void>;
 }
 
@@ -55,8 +55,6 @@ export async function startFlakyWeb(): Promise<FlakyWeb> {
   const pages = new Map<string, FlakyPage>();
   const seen = new Map<string, number>();
   const hits: Hit[] = [];
-  const open = new Map<string, number>();
-  const peak = new Map<string, number>();
   const sockets = new Set<Socket>();
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -64,15 +62,7 @@ export async function startFlakyWeb(): Promise<FlakyWeb> {
     const path = req.url ?? '/';
     const hit: Hit = { method: req.method ?? 'GET', host, path, start: Date.now(), end: 0 };
     hits.push(hit);
-    const now = (open.get(host) ?? 0) + 1;
-    open.set(host, now);
-    peak.set(host, Math.max(peak.get(host) ?? 0, now));
-    const done = () => {
-      if (hit.end) return;
-      hit.end = Date.now();
-      open.set(host, (open.get(host) ?? 1) - 1);
-    };
-    res.on('close', done);
+    res.on('close', () => (hit.end ||= Date.now()));
     const key = host + path;
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);
@@ -114,13 +104,22 @@ export async function startFlakyWeb(): Promise<FlakyWeb> {
     },
     hits: (host) => hits.filter((h) => host === undefined || h.host === host),
     count: (host, path) => hits.filter((h) => h.host === host && (path === undefined || h.path === path)).length,
-    maxConcurrent: (host) => peak.get(host) ?? 0,
+    maxConcurrent: (asked) => mostAtOnce(hits.filter((h) => (typeof asked === 'string' ? h.host === asked : asked.includes(h.host)))),
     close: () =>
       new Promise<void>((ok) => {
         for (const s of sockets) s.destroy();
         server.close(() => ok());
       }),
   };
+}
+
+/** The most of the hits open at one time; one that ended in the millisecond another started is not counted with it, one still open is. */
+function mostAtOnce(hits: Hit[]): number {
+  const events = hits.flatMap((h) => [[h.start, 1], [h.end || Infinity, -1]] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let open = 0;
+  let most = 0;
+  for (const [, step] of events) most = Math.max(most, (open += step));
+  return most;
 }
 
 function fail(page: FlakyPage, req: IncomingMessage, res: ServerResponse): void {

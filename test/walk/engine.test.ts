@@ -10,7 +10,7 @@ import type { StrategyName } from '../../src/walk/strategies/strategy.js';
 import { runActivity, type Activity } from '../../src/walk/walk.js';
 import { ROBOTS_RETRY_BASE_MS, type RobotsRules } from '../../src/web/robots.js';
 import { rawSql, sqliteDb, withSqliteStore } from '../support/db.js';
-import { prose, startFlakyWeb, type FlakyWeb, type Hit } from '../support/flaky.js';
+import { prose, startFlakyWeb, type FlakyWeb } from '../support/flaky.js';
 
 /**
  * The walker's behaviour, pinned where it is easy to break unseen: politeness is asked before
@@ -42,15 +42,6 @@ async function seedLinks(store: Store, host: string, paths: string[]): Promise<v
 }
 
 const pages = (n: number) => Array.from({ length: n }, (_, i) => `/${i}.html`);
-
-/** The most requests the server was answering at one time, over all the hits given (an end before a start of the same millisecond). */
-function mostAtOnce(hits: Hit[]): number {
-  const events = hits.flatMap((h) => [[h.start, 1], [h.end, -1]] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  let open = 0;
-  let most = 0;
-  for (const [, step] of events) most = Math.max(most, (open += step));
-  return most;
-}
 
 describe('politeness decides per host', () => {
   it('one request at a time to a host by default, though four fetch slots are free', () =>
@@ -304,7 +295,7 @@ describe('a page leaves its fetch slot once the server has answered', () => {
       for (const h of hosts) await seedLinks(store, h, pages(4));
       const report = await harvest(store, options({ concurrency: 2 }));
       assert.equal(report.stats.pagesFetched, 24);
-      assert.equal(mostAtOnce(hosts.flatMap((h) => web.hits(h))), 2);
+      assert.equal(web.maxConcurrent(hosts), 2);
     }));
 });
 
